@@ -1,0 +1,97 @@
+// The one reducer both the server and the tests use: a logged command applied
+// to a game state. Replaying a log from the seed is folding this over it.
+import type { Actor, AnyGame, ApplyResult, SeatId } from "./types";
+import { reject } from "./result";
+import { Rng } from "./rng";
+
+export type GameCommand =
+  | { kind: "action"; actor: Actor; action: unknown }
+  | { kind: "timeout"; phase: string };
+
+/** Parses and applies one command. Parsing is part of applying: a logged command is re-validated on replay. */
+export function runCommand(game: AnyGame, state: unknown, cmd: GameCommand): ApplyResult<unknown> {
+  if (cmd.kind === "timeout") {
+    const p = game.phase(state);
+    if (p.finished) return reject("action/game_finished", "The game is over.");
+    if (`${p.round}:${p.key}` !== cmd.phase) return reject("timeout/stale", "That phase has already ended.");
+    return { ok: true, state: game.timeout(state) };
+  }
+  const parsed = game.actionSchema.safeParse(cmd.action);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const where = issue && issue.path.length ? ` at ${issue.path.join(".")}` : "";
+    return reject("action/invalid", `That action is not well-formed${where}: ${issue?.message ?? "invalid"}.`);
+  }
+  try {
+    return game.apply(state, cmd.actor, parsed.data);
+  } catch (e) {
+    return reject("action/engine_error", `The game could not apply that action (${e instanceof Error ? e.message : String(e)}).`);
+  }
+}
+
+export function phaseId(game: AnyGame, state: unknown): string {
+  const p = game.phase(state);
+  return `${p.round}:${p.key}`;
+}
+
+export interface BotGameResult {
+  state: unknown;
+  log: GameCommand[];
+  actions: number;
+  timeouts: number;
+}
+
+/**
+ * Plays a whole game with the game's own bot in every seat (pure; for tests and
+ * simulations). Throws if a bot move is rejected or the game does not end.
+ */
+export function playWithBots(
+  game: AnyGame,
+  opts: { seats: SeatId[]; config?: unknown; seed: string; botSeed?: string; maxSteps?: number; skipChance?: number },
+): BotGameResult {
+  const config = game.configSchema.parse(opts.config ?? {});
+  let state = game.setup({ seats: opts.seats, config, seed: opts.seed });
+  const rng = Rng.fromSeed(opts.botSeed ?? `${opts.seed}/bots`);
+  const log: GameCommand[] = [];
+  let actions = 0;
+  let timeouts = 0;
+  const maxSteps = opts.maxSteps ?? 100_000;
+  for (let step = 0; step < maxSteps; step++) {
+    const p = game.phase(state);
+    if (p.finished) return { state, log, actions, timeouts };
+    let acted = false;
+    for (const seat of opts.seats) {
+      if (opts.skipChance && rng.chance(opts.skipChance)) continue;
+      const action = game.bot(game.view(state, seat), { seat, rng });
+      if (action === null) continue;
+      const cmd: GameCommand = { kind: "action", actor: seat, action };
+      const r = runCommand(game, state, cmd);
+      if (!r.ok) throw new Error(`bot move of ${seat} rejected: ${r.code} ${r.message} ${JSON.stringify(action)}`);
+      state = r.state;
+      log.push(cmd);
+      actions++;
+      acted = true;
+      break;
+    }
+    if (!acted) {
+      const cmd: GameCommand = { kind: "timeout", phase: `${p.round}:${p.key}` };
+      const r = runCommand(game, state, cmd);
+      if (!r.ok) throw new Error(`timeout rejected: ${r.code} ${r.message}`);
+      state = r.state;
+      log.push(cmd);
+      timeouts++;
+    }
+  }
+  throw new Error(`game did not finish within ${maxSteps} steps`);
+}
+
+/** Rebuilds a state from its setup and log. */
+export function replay(game: AnyGame, setup: { seats: SeatId[]; config?: unknown; seed: string }, log: GameCommand[]): unknown {
+  let state = game.setup({ seats: setup.seats, config: game.configSchema.parse(setup.config ?? {}), seed: setup.seed });
+  for (const cmd of log) {
+    const r = runCommand(game, state, cmd);
+    if (!r.ok) throw new Error(`replay rejected a logged command: ${r.code} ${r.message}`);
+    state = r.state;
+  }
+  return state;
+}

@@ -1,0 +1,6 @@
+export * from "./types";
+export * from "./rng";
+export * from "./result";
+export * from "./chat";
+export * from "./seats";
+export * from "./commands";

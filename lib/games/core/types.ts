@@ -1,0 +1,120 @@
+// The engine contract every game implements. A game is data plus pure
+// functions: the platform owns time, sockets and storage, a game never sees them.
+import type { z } from "zod";
+import type { Rng } from "./rng";
+
+/** A stable seat id: "s1", "s2", … in seat order. */
+export type SeatId = string;
+/** Who issued a command: a seat or the room's host. */
+export type Actor = SeatId | "host";
+/** Who a view is built for. */
+export type Viewer = SeatId | "spectator" | "host";
+
+export type Rejection = { ok: false; code: string; message: string };
+export type ApplyResult<S> = { ok: true; state: S } | Rejection;
+
+/** What the phase tracker shows and what the platform's clock uses. */
+export interface PhaseInfo {
+  /** Identifies the phase within a round; `${round}:${key}` must change whenever a new phase begins. */
+  key: string;
+  /** Human label, e.g. "Rigging". */
+  name: string;
+  /** 1-based round number (0 before the first round). */
+  round: number;
+  /** Length of the phase; null when untimed (it waits for players or the host). */
+  durationMs: number | null;
+  /** Seats that still owe a submission in this phase. */
+  waitingOn: SeatId[];
+  /** True when the game waits on a host (or winner) decision to go on. */
+  waitingOnHost?: boolean;
+  /** True once the game is over. */
+  finished?: boolean;
+}
+
+export interface Award {
+  seat: SeatId;
+  /** e.g. "Token of Life", "Opal", "Elimination Candidate". */
+  label: string;
+}
+
+/** The end of a game in its own terms. */
+export interface Outcome {
+  summary: string;
+  winners: SeatId[];
+  losers: SeatId[];
+  /** Best first; equal places share a number. */
+  ranking: { seat: SeatId; place: number; score?: number; note?: string }[];
+  awards: Award[];
+}
+
+export interface SetupContext<C> {
+  seats: SeatId[];
+  config: C;
+  /** Secret seed; all randomness of the game derives from it. */
+  seed: string;
+}
+
+export interface BotContext {
+  seat: SeatId;
+  rng: Rng;
+}
+
+/** A chat channel as the game rules it at this moment. The host reads and writes every channel. */
+export interface ChatChannelRule {
+  /** "public", `confessional:${seat}`, `dm:${a}:${b}` (a < b) or a game's own id. */
+  id: string;
+  kind: "public" | "confessional" | "direct" | "group";
+  title: string;
+  /** Seats that may read the channel. */
+  members: SeatId[];
+  /** Seats that may write now (a subset of members). */
+  writers: SeatId[];
+  /** Why a member who is not a writer may not write, per seat (or for all). */
+  closedReason?: string;
+  mutedReasons?: Record<SeatId, string>;
+  /** Whether spectators (in a mode that shows public information) may read it. */
+  public: boolean;
+}
+
+export interface GameMeta {
+  /** URL slug, e.g. "thoths-bluff". */
+  id: string;
+  name: string;
+  /** One line for the catalogue. */
+  tagline: string;
+  /** "Death match", "Main match", … */
+  kind: string;
+  players: { min: number; max: number; recommended: number };
+  /** Typical length, e.g. "≈ 25 min at default timers". */
+  length: string;
+  tags: string[];
+}
+
+export interface GameDefinition<S, C, A extends { type: string }, V = unknown> {
+  meta: GameMeta;
+  /** Parses room config; `parse({})` must yield a complete default config (phase durations included). */
+  configSchema: z.ZodType<C>;
+  /** Parses one action: a discriminated union on `type`. */
+  actionSchema: z.ZodType<A>;
+  /** The phases of one round, in order, for the phase tracker. */
+  phaseTrack: { key: string; name: string }[];
+  setup(ctx: SetupContext<C>): S;
+  /** Never throws for a rule violation: illegal input is a Rejection. */
+  apply(state: S, actor: Actor, action: A): ApplyResult<S>;
+  phase(state: S): PhaseInfo;
+  /** Default actions for everyone who has not submitted, then the advance. */
+  timeout(state: S): S;
+  /** Built by copying what `viewer` may see, never by deleting secrets. */
+  view(state: S, viewer: Viewer): V;
+  /** Null while the game runs. */
+  outcome(state: S): Outcome | null;
+  /** A legal move for `ctx.seat` from its own view, or null when it has nothing to do. */
+  bot(view: V, ctx: BotContext): A | null;
+  /** Who may talk to whom now. Default: public chat open to all, confessionals always open. */
+  chat?(state: S, seats: SeatId[]): ChatChannelRule[];
+  /** One human line for an accepted action, for logs ("s2 rolled the d6"); must not reveal secrets to the public log. */
+  describe?(action: A, actor: Actor): string;
+}
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type AnyGame = GameDefinition<any, any, any, any>;
