@@ -1,0 +1,11 @@
+import { notFound } from "next/navigation";
+import { ROOM_CODE_RE } from "@/lib/protocol";
+import { auth } from "@/lib/auth/config";
+import { RoomClient } from "@/components/room/RoomClient";
+
+export default async function RoomPage({ params }: { params: Promise<{ code: string }> }) {
+  const code = (await params).code.toUpperCase();
+  if (!ROOM_CODE_RE.test(code)) notFound();
+  const session = await auth();
+  return <RoomClient code={code} mode="auto" signedIn={Boolean(session?.user)} />;
+}

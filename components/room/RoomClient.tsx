@@ -1,0 +1,62 @@
+"use client";
+import Link from "next/link";
+import { useCallback } from "react";
+import { dashboardFor } from "@/components/games/registry";
+import { Card, ErrorNote } from "@/components/ui/primitives";
+import { EndScreen } from "./EndScreen";
+import { HostPanel } from "./HostPanel";
+import { Lobby } from "./Lobby";
+import { Notices } from "./Notices";
+import { StatusBar } from "./StatusBar";
+import { useRoom } from "./useRoom";
+
+/** A room as this browser sees it: lobby, then the game's dashboard, with the host's console for the host. */
+export function RoomClient({ code, mode, signedIn }: { code: string; mode: "auto" | "host" | "spectator"; signedIn: boolean }) {
+  const conn = useRoom(code, { spectate: mode === "spectator" });
+  const { payload, error } = conn;
+  const nameOf = useCallback((seat: string) => payload?.seats.find((s) => s.seat === seat)?.name || seat, [payload]);
+  const hostAct = useCallback((action: unknown) => conn.host({ type: "game", action }), [conn]);
+
+  if (error && !payload)
+    return (
+      <div className="mx-auto max-w-md space-y-3">
+        <ErrorNote>{error.message}</ErrorNote>
+        <Link href="/" className="text-sm underline">
+          Back home
+        </Link>
+      </div>
+    );
+  if (!payload) return <p className="text-stone-500">Connecting…</p>;
+  if (mode === "host" && payload.role !== "host")
+    return (
+      <div className="mx-auto max-w-md">
+        <ErrorNote>Only the host of room {code} can open its console.</ErrorNote>
+      </div>
+    );
+
+  const Dashboard = dashboardFor(payload.gameId);
+  return (
+    <div data-testid={`room-${payload.role}`}>
+      <StatusBar payload={payload} offsetMs={conn.offsetMs} connected={conn.connected} />
+      {payload.status === "lobby" ? (
+        <Lobby payload={payload} conn={conn} signedIn={signedIn} />
+      ) : (
+        <div className="grid gap-4 lg:grid-cols-[minmax(0,3fr)_minmax(0,1fr)]">
+          <div className="min-w-0 space-y-4">
+            {(payload.status === "finished" || payload.status === "aborted") && <EndScreen payload={payload} />}
+            {payload.view !== null && <Dashboard payload={payload} view={payload.view} offsetMs={conn.offsetMs} act={conn.act} hostAct={hostAct} nameOf={nameOf} />}
+          </div>
+          <aside className="space-y-4">
+            {payload.role === "host" && <HostPanel payload={payload} conn={conn} />}
+            {payload.role === "spectator" && (
+              <Card title="Spectating">
+                <p className="text-sm text-stone-600 dark:text-stone-400">You see public information only.</p>
+              </Card>
+            )}
+            <Notices notices={payload.notices} />
+          </aside>
+        </div>
+      )}
+    </div>
+  );
+}

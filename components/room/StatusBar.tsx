@@ -1,0 +1,48 @@
+"use client";
+import type { RoomPayload } from "@/lib/protocol";
+import { Countdown } from "@/components/ui/Countdown";
+import { PhaseTracker } from "@/components/ui/PhaseTracker";
+import { Badge } from "@/components/ui/primitives";
+
+/** Always at the top: the phase, the time left and what you still owe. */
+export function StatusBar({ payload, offsetMs, connected }: { payload: RoomPayload; offsetMs: number; connected: boolean }) {
+  const p = payload.phase;
+  const owe = p && payload.you ? p.waitingOn.includes(payload.you) : false;
+  const waitingNames = p ? p.waitingOn.map((s) => payload.seats.find((x) => x.seat === s)?.name ?? s) : [];
+  return (
+    <div className="sticky top-0 z-20 -mx-4 mb-4 border-b border-stone-200 bg-white/95 px-4 py-2 backdrop-blur dark:border-stone-800 dark:bg-stone-900/95" data-testid="status-bar">
+      <div className="flex flex-wrap items-center gap-x-4 gap-y-1">
+        <div className="min-w-0">
+          <div className="text-xs text-stone-500">
+            {payload.gameName} · room <span className="font-mono">{payload.code}</span> · {payload.role === "player" ? `you are ${payload.youName}` : payload.role}
+          </div>
+          <div className="font-semibold" data-testid="phase-name">
+            {payload.status === "lobby" && "Lobby — waiting for players"}
+            {payload.status === "running" && p && (
+              <>
+                {p.round > 0 && <span className="text-stone-500">Round {p.round} · </span>}
+                {p.name}
+              </>
+            )}
+            {payload.status === "finished" && "Game over"}
+            {payload.status === "aborted" && "Ended by the host"}
+          </div>
+        </div>
+        {payload.status === "running" && <Countdown clock={payload.clock} offsetMs={offsetMs} className="ml-auto" />}
+        <div className="flex items-center gap-2">
+          {payload.status === "running" && payload.role === "player" && (owe ? <Badge tone="amber" data-testid="you-owe">Your move</Badge> : <Badge tone="green">Submitted</Badge>)}
+          {payload.status === "running" && payload.role !== "player" && p && p.waitingOn.length > 0 && (
+            <Badge title={waitingNames.join(", ")}>waiting on {p.waitingOn.length}</Badge>
+          )}
+          {payload.status === "running" && p?.waitingOnHost && <Badge tone="blue">waiting on a decision</Badge>}
+          {!connected && <Badge tone="red">reconnecting…</Badge>}
+        </div>
+      </div>
+      {payload.status === "running" && (
+        <div className="mt-1">
+          <PhaseTracker track={payload.phaseTrack} phase={p} />
+        </div>
+      )}
+    </div>
+  );
+}

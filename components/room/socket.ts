@@ -1,0 +1,25 @@
+"use client";
+// One Socket.IO connection per tab, shared by every component.
+import { io, type Socket } from "socket.io-client";
+import type { Ack, ClientToServer, ServerToClient } from "@/lib/protocol";
+
+export type GarnetSocket = Socket<ServerToClient, ClientToServer>;
+
+let socket: GarnetSocket | null = null;
+
+export function getSocket(): GarnetSocket {
+  if (!socket) socket = io({ withCredentials: true, transports: ["websocket", "polling"] });
+  return socket;
+}
+
+/** Emits with an ack and a timeout; resolves to a typed error when the server does not answer. */
+export function request<E extends keyof ClientToServer, T = object>(event: E, input: unknown, timeoutMs = 10_000): Promise<Ack<T>> {
+  const s = getSocket();
+  const timed = s.timeout(timeoutMs) as unknown as { emit(e: string, i: unknown, cb: (err: unknown, r: Ack<T>) => void): void };
+  return new Promise((resolve) => {
+    timed.emit(event, input, (err, r) => {
+      if (err) resolve({ ok: false, code: "net/timeout", message: "The server did not answer in time. Check your connection; your last action may not have been received." });
+      else resolve(r);
+    });
+  });
+}

@@ -1,0 +1,103 @@
+// The socket protocol, declared once and shared by server and browser.
+import { z } from "zod";
+import type { Outcome, PhaseInfo } from "./games/core/types";
+
+export const ROOM_CODE_RE = /^[A-HJ-NP-Z2-9]{6}$/;
+export const roomCode = z.string().trim().toUpperCase().regex(ROOM_CODE_RE, "A room code is 6 letters and digits.");
+
+export type Role = "host" | "player" | "spectator";
+
+export interface SeatInfo {
+  seat: string;
+  name: string | null;
+  isBot: boolean;
+  occupied: boolean;
+  connected: boolean;
+}
+
+export interface ClockInfo {
+  /** Absolute server time (ms) when the phase ends; null when untimed or paused. */
+  deadlineAt: number | null;
+  paused: boolean;
+  /** Remaining time while paused. */
+  remainingMs: number | null;
+  /** Server time when this payload was made: the client derives its clock offset from it. */
+  serverNow: number;
+  durationMs: number | null;
+}
+
+export interface Notice {
+  version: number;
+  at: number;
+  text: string;
+}
+
+export type RoomStatus = "lobby" | "running" | "finished" | "aborted";
+
+/** Everything one viewer gets about a room, after every change. */
+export interface RoomPayload {
+  code: string;
+  gameId: string;
+  gameName: string;
+  status: RoomStatus;
+  version: number;
+  role: Role;
+  you: string | null;
+  youName: string | null;
+  hostName: string;
+  seats: SeatInfo[];
+  phase: PhaseInfo | null;
+  phaseTrack: { key: string; name: string }[];
+  clock: ClockInfo;
+  view: unknown;
+  outcome: Outcome | null;
+  notices: Notice[];
+  endReason: string | null;
+  /** Host only: the room config as entered. */
+  config?: unknown;
+}
+
+export type Ack<T = object> = ({ ok: true } & T) | { ok: false; code: string; message: string };
+
+// ---- client → server payloads (validated on the server) ----
+
+export const createRoomInput = z.object({
+  gameId: z.string().min(1).max(64),
+  seats: z.number().int().min(1).max(32),
+  config: z.record(z.string(), z.unknown()).default({}),
+});
+
+export const watchInput = z.object({ code: roomCode, as: z.enum(["spectator"]).optional() });
+export const seatInput = z.object({ code: roomCode, seat: z.string().regex(/^s[1-9][0-9]?$/).optional() });
+export const actInput = z.object({
+  code: roomCode,
+  action: z.unknown(),
+  clientId: z.string().max(64).optional(),
+});
+
+export const hostCommand = z.discriminatedUnion("type", [
+  z.object({ type: z.literal("start"), fillWithBots: z.boolean().default(false) }),
+  z.object({ type: z.literal("pause") }),
+  z.object({ type: z.literal("resume") }),
+  z.object({ type: z.literal("extend"), seconds: z.number().int().min(5).max(3600) }),
+  z.object({ type: z.literal("advance") }),
+  z.object({ type: z.literal("kick"), seat: z.string().regex(/^s[1-9][0-9]?$/) }),
+  z.object({ type: z.literal("bot"), seat: z.string().regex(/^s[1-9][0-9]?$/), on: z.boolean() }),
+  z.object({ type: z.literal("end"), reason: z.string().trim().min(1).max(200) }),
+]);
+export type HostCommand = z.infer<typeof hostCommand>;
+export const hostInput = z.object({ code: roomCode, command: hostCommand });
+
+export interface ServerToClient {
+  "room:state": (payload: RoomPayload) => void;
+}
+
+export interface ClientToServer {
+  "room:create": (input: unknown, ack: (r: Ack<{ code: string }>) => void) => void;
+  "room:watch": (input: unknown, ack: (r: Ack<{ payload: RoomPayload }>) => void) => void;
+  "room:unwatch": (input: unknown, ack?: (r: Ack) => void) => void;
+  "seat:claim": (input: unknown, ack: (r: Ack<{ seat: string }>) => void) => void;
+  "seat:release": (input: unknown, ack: (r: Ack) => void) => void;
+  "game:act": (input: unknown, ack: (r: Ack<{ version: number; clientId?: string }>) => void) => void;
+  "host:command": (input: unknown, ack: (r: Ack<{ version: number }>) => void) => void;
+}

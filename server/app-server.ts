@@ -1,0 +1,112 @@
+// Builds the Garnet server: one http.Server hosting Next's handler (optional,
+// so integration tests can run the room server alone) and Socket.IO.
+import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
+import type { AddressInfo } from "node:net";
+import { Server } from "socket.io";
+import { getGame } from "../lib/games/registry";
+import type { AnyGame } from "../lib/games/core/types";
+import type { ClientToServer, ServerToClient } from "../lib/protocol";
+import { createDb, type Db } from "./db/client";
+import { RoomManager } from "./rooms/manager";
+import { userFromCookie } from "./sockets/auth";
+import { broadcast, registerHandlers, type SocketData } from "./sockets/handlers";
+import { handleApi } from "./http/api";
+
+export interface GarnetServerOptions {
+  databaseUrl: string;
+  authSecret: string;
+  port: number;
+  host?: string;
+  botDelayMs?: number;
+  heartbeatMs?: number;
+  snapshotEvery?: number;
+  instanceId?: string;
+  lookupGame?: (id: string) => AnyGame | undefined;
+  /** Next's request handler; without it only the API and sockets are served. */
+  nextHandler?: (req: IncomingMessage, res: ServerResponse) => Promise<void> | void;
+  log?: (m: string) => void;
+}
+
+export interface GarnetServer {
+  url: string;
+  port: number;
+  db: Db;
+  rooms: RoomManager;
+  io: Server<ClientToServer, ServerToClient, object, SocketData>;
+  close(): Promise<void>;
+}
+
+export async function startGarnetServer(o: GarnetServerOptions): Promise<GarnetServer> {
+  const log = o.log ?? ((m: string) => console.log(m));
+  const db = createDb(o.databaseUrl);
+  const knownUsers = new Set<string>();
+  // eslint-disable-next-line prefer-const
+  let io: Server<ClientToServer, ServerToClient, object, SocketData>;
+  const rooms = new RoomManager(
+    db,
+    { changed: (room) => broadcast(io, room) },
+    {
+      botDelayMs: o.botDelayMs ?? 700,
+      snapshotEvery: o.snapshotEvery ?? 50,
+      heartbeatMs: o.heartbeatMs ?? 200,
+      instanceId: o.instanceId ?? "main",
+      lookupGame: o.lookupGame ?? getGame,
+    },
+  );
+
+  const http = createServer((req, res) => {
+    void (async () => {
+      try {
+        if (await handleApi(req, res, { rooms, authSecret: o.authSecret })) return;
+        if (o.nextHandler) return await o.nextHandler(req, res);
+        res.statusCode = 404;
+        res.end("not found");
+      } catch (e) {
+        console.error("request failed", e);
+        if (!res.headersSent) res.statusCode = 500;
+        res.end("server error");
+      }
+    })();
+  });
+
+  io = new Server(http, { maxHttpBufferSize: 64 * 1024, serveClient: false, connectionStateRecovery: undefined });
+  io.use((socket, next) => {
+    void (async () => {
+      const user = await userFromCookie(socket.handshake.headers.cookie, o.authSecret);
+      socket.data.user = user;
+      socket.data.watching = new Map();
+      socket.data.bucket = { tokens: 40, at: Date.now() };
+      if (user) {
+        if (!knownUsers.has(user.id)) {
+          await db.user.upsert({ where: { id: user.id }, create: { id: user.id, name: user.name }, update: { name: user.name } });
+          knownUsers.add(user.id);
+        }
+        void socket.join(`user:${user.id}`);
+      }
+      next();
+    })().catch((e) => next(e instanceof Error ? e : new Error(String(e))));
+  });
+  io.on("connection", (socket) => registerHandlers(io, socket, rooms));
+
+  const recovered = await rooms.recover();
+  rooms.startHeartbeat();
+  if (recovered.rooms) log(`recovered ${recovered.rooms} live room(s); ${recovered.downtimeMs} ms of downtime not counted against phases`);
+
+  await new Promise<void>((resolve) => http.listen(o.port, o.host ?? "0.0.0.0", resolve));
+  const port = (http.address() as AddressInfo).port;
+
+  return {
+    url: `http://127.0.0.1:${port}`,
+    port,
+    db,
+    rooms,
+    io,
+    async close() {
+      io.disconnectSockets(true);
+      await new Promise<void>((r) => io.close(() => r()));
+      await rooms.close();
+      await db.$disconnect();
+      http.closeAllConnections?.();
+    },
+  };
+}

@@ -1,0 +1,71 @@
+// Server configuration from the environment, with defaults. Loaded once, before
+// anything reads process.env (Next itself only loads .env inside prepare()).
+import { randomBytes } from "node:crypto";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import nextEnv from "@next/env";
+
+export interface ServerEnv {
+  root: string;
+  dev: boolean;
+  port: number;
+  host: string;
+  databaseUrl: string | null;
+  dataDir: string;
+  embeddedPgPort: number;
+  authSecret: string;
+  authUrl: string;
+  botDelayMs: number;
+  heartbeatMs: number;
+  snapshotEvery: number;
+  instanceId: string;
+}
+
+function int(name: string, fallback: number): number {
+  const raw = process.env[name];
+  if (raw === undefined || raw === "") return fallback;
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < 0) throw new Error(`${name} must be a non-negative integer, got "${raw}"`);
+  return n;
+}
+
+/** Reads (and on first run creates) a persisted auth secret so sessions survive restarts. */
+function persistedSecret(dataDir: string): string {
+  const file = path.join(dataDir, "auth-secret");
+  if (existsSync(file)) return readFileSync(file, "utf8").trim();
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(32).toString("base64url");
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}
+
+export function loadServerEnv(opts: { dev?: boolean; root?: string } = {}): ServerEnv {
+  const root = opts.root ?? process.cwd();
+  const dev = opts.dev ?? process.env.NODE_ENV !== "production";
+  nextEnv.loadEnvConfig(root, dev);
+  process.env.NEXT_TELEMETRY_DISABLED ??= "1";
+  const dataDir = path.resolve(root, process.env.GARNET_DATA_DIR ?? ".data");
+  const port = int("PORT", 3000);
+  const host = process.env.HOST ?? "0.0.0.0";
+  const authSecret = process.env.AUTH_SECRET ?? persistedSecret(dataDir);
+  const authUrl = process.env.AUTH_URL ?? `http://localhost:${port}`;
+  // Auth.js reads these itself.
+  process.env.AUTH_SECRET = authSecret;
+  process.env.AUTH_URL = authUrl;
+  process.env.AUTH_TRUST_HOST ??= "true";
+  return {
+    root,
+    dev,
+    port,
+    host,
+    databaseUrl: process.env.DATABASE_URL || null,
+    dataDir,
+    embeddedPgPort: int("EMBEDDED_PG_PORT", 54329),
+    authSecret,
+    authUrl,
+    botDelayMs: int("BOT_DELAY_MS", 700),
+    heartbeatMs: int("HEARTBEAT_MS", 200),
+    snapshotEvery: int("SNAPSHOT_EVERY", 50),
+    instanceId: process.env.INSTANCE_ID ?? "main",
+  };
+}

@@ -1,0 +1,45 @@
+// The small HTTP API next to the sockets: health and the log export.
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { ROOM_CODE_RE } from "../../lib/protocol";
+import type { RoomManager } from "../rooms/manager";
+import { userFromCookie } from "../sockets/auth";
+
+function json(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): true {
+  res.writeHead(status, { "content-type": "application/json; charset=utf-8", "cache-control": "no-store", ...headers });
+  res.end(JSON.stringify(body));
+  return true;
+}
+
+export async function handleApi(req: IncomingMessage, res: ServerResponse, ctx: { rooms: RoomManager; authSecret: string }): Promise<boolean> {
+  const url = new URL(req.url ?? "/", "http://x");
+  if (!url.pathname.startsWith("/api/") || url.pathname.startsWith("/api/auth/")) return false;
+  if (req.method !== "GET") return json(res, 405, { ok: false, code: "http/method", message: "Only GET is served here." });
+
+  if (url.pathname === "/api/health") return json(res, 200, { ok: true, liveRooms: ctx.rooms.live().length });
+
+  const m = /^\/api\/rooms\/([^/]+)\/log\.json$/.exec(url.pathname);
+  if (m) {
+    const code = decodeURIComponent(m[1]!).toUpperCase();
+    if (!ROOM_CODE_RE.test(code)) return json(res, 400, { ok: false, code: "room/code", message: "A room code is 6 letters and digits." });
+    const room = await ctx.rooms.get(code);
+    if (!room) return json(res, 404, { ok: false, code: "room/not_found", message: `There is no room ${code}.` });
+    const user = await userFromCookie(req.headers.cookie, ctx.authSecret);
+    const over = room.status === "finished" || room.status === "aborted";
+    if (!over && user?.id !== room.hostId) return json(res, 403, { ok: false, code: "log/not_yet", message: "The log is open to everyone once the game is over; until then only the host may export it." });
+    const events = await ctx.rooms.db.event.findMany({ where: { roomId: room.id }, orderBy: { seq: "asc" } });
+    return json(
+      res,
+      200,
+      {
+        code: room.code,
+        game: room.game.meta.id,
+        status: room.status,
+        seed: over ? room.seed : undefined,
+        seats: room.seats.map((s) => ({ seat: s.seat, name: s.name, isBot: s.isBot })),
+        events: events.map((e) => ({ seq: e.seq, kind: e.kind, actor: e.actor, payload: e.payload, at: e.at.toISOString() })),
+      },
+      { "content-disposition": `attachment; filename="garnet-${room.code}.json"` },
+    );
+  }
+  return json(res, 404, { ok: false, code: "http/not_found", message: "No such endpoint." });
+}

@@ -1,0 +1,58 @@
+// Entry point: `npm start` (production) and `npm run dev`. Brings up the
+// database (embedded PostgreSQL unless DATABASE_URL is set), applies
+// migrations, prepares Next and serves Next + Socket.IO on one port.
+import next from "next";
+import { loadServerEnv } from "./env";
+import { startEmbeddedPostgres, type EmbeddedDb } from "./db/embedded";
+import { migrateDeploy } from "./db/migrate";
+import { startGarnetServer } from "./app-server";
+
+async function main(): Promise<void> {
+  const dev = process.argv.includes("--dev");
+  const env = loadServerEnv({ dev });
+  let embedded: EmbeddedDb | null = null;
+  let databaseUrl = env.databaseUrl;
+  if (!databaseUrl) {
+    embedded = await startEmbeddedPostgres(env.dataDir, env.embeddedPgPort, (m) => console.log(m));
+    databaseUrl = embedded.url;
+    console.log(`database: embedded PostgreSQL on 127.0.0.1:${env.embeddedPgPort} (data in ${env.dataDir}/pg)`);
+  } else {
+    console.log("database: DATABASE_URL");
+  }
+  await migrateDeploy(databaseUrl, env.root);
+
+  const app = next({ dev, dir: env.root, hostname: "localhost", port: env.port });
+  await app.prepare();
+  const handler = app.getRequestHandler();
+
+  const server = await startGarnetServer({
+    databaseUrl,
+    authSecret: env.authSecret,
+    port: env.port,
+    host: env.host,
+    botDelayMs: env.botDelayMs,
+    heartbeatMs: env.heartbeatMs,
+    snapshotEvery: env.snapshotEvery,
+    instanceId: env.instanceId,
+    nextHandler: (req, res) => handler(req, res),
+  });
+  console.log(`Garnet is serving on http://localhost:${server.port}`);
+
+  let closing = false;
+  const shutdown = async (sig: string) => {
+    if (closing) return;
+    closing = true;
+    console.log(`${sig}: closing`);
+    await server.close().catch((e) => console.error(e));
+    await app.close?.().catch(() => undefined);
+    await embedded?.stop().catch(() => undefined);
+    process.exit(0);
+  };
+  process.on("SIGINT", () => void shutdown("SIGINT"));
+  process.on("SIGTERM", () => void shutdown("SIGTERM"));
+}
+
+main().catch((e) => {
+  console.error(e);
+  process.exit(1);
+});

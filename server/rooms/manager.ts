@@ -1,0 +1,216 @@
+// Owns the live rooms of this server: creates them, loads them lazily from the
+// database (rebuilding state from the latest snapshot plus the log), and on
+// start re-arms every unfinished room with the time its phase had left.
+import { randomBytes, randomUUID } from "node:crypto";
+import { runCommand, type GameCommand } from "../../lib/games/core/commands";
+import { seatIds } from "../../lib/games/core/seats";
+import type { AnyGame } from "../../lib/games/core/types";
+import type { Notice, RoomStatus } from "../../lib/protocol";
+import type { Db } from "../db/client";
+import type { Prisma } from "../db/generated/client";
+import { CommandError, Room, type Clock, type RoomHooks, type RoomOptions } from "./room";
+import { Store } from "./store";
+
+const CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789";
+
+export function newRoomCode(): string {
+  const bytes = randomBytes(6);
+  return Array.from(bytes, (b) => CODE_ALPHABET[b % CODE_ALPHABET.length]).join("");
+}
+
+export interface ManagerOptions extends RoomOptions {
+  heartbeatMs: number;
+  instanceId: string;
+  lookupGame: (id: string) => AnyGame | undefined;
+}
+
+interface EventLike {
+  seq: number;
+  kind: string;
+  actor: string;
+  payload: unknown;
+  at: Date;
+}
+
+/** Folds logged events onto a state. Platform events (host, seat) do not touch game state. */
+export function foldEvents(game: AnyGame, seed: string, start: unknown | null, events: EventLike[]): unknown | null {
+  let state = start;
+  for (const ev of events) {
+    if (ev.kind === "start") {
+      const p = ev.payload as { seats: string[]; config: unknown };
+      state = game.setup({ seats: p.seats, config: game.configSchema.parse(p.config), seed });
+      continue;
+    }
+    let cmd: GameCommand;
+    if (ev.kind === "action") cmd = { kind: "action", actor: ev.actor, action: (ev.payload as { action: unknown }).action };
+    else if (ev.kind === "timeout") cmd = { kind: "timeout", phase: (ev.payload as { phase: string }).phase };
+    else continue;
+    const r = runCommand(game, state, cmd);
+    if (!r.ok) throw new Error(`event ${ev.seq} no longer applies: ${r.code} ${r.message}`);
+    state = r.state;
+  }
+  return state;
+}
+
+function noticeFor(ev: EventLike): string | null {
+  const p = ev.payload as Record<string, unknown>;
+  if (ev.kind === "start") return "The host started the game";
+  if (ev.kind !== "host") return null;
+  switch (p.type) {
+    case "pause": return "The host paused the clock";
+    case "resume": return "The host resumed the clock";
+    case "extend": return `The host extended the phase by ${String(p.seconds)} s`;
+    case "kick": return `The host opened seat ${String(p.seat).slice(1)}`;
+    case "bot": return p.on ? `A bot now plays seat ${String(p.seat).slice(1)}` : `Seat ${String(p.seat).slice(1)} is open for a player`;
+    case "end": return `The host ended the game early: ${String(p.reason)}`;
+    default: return null;
+  }
+}
+
+export class RoomManager {
+  readonly store: Store;
+  private readonly rooms = new Map<string, Room>();
+  private readonly loading = new Map<string, Promise<Room | null>>();
+  private beat: NodeJS.Timeout | null = null;
+
+  constructor(
+    readonly db: Db,
+    private readonly hooks: RoomHooks,
+    private readonly opts: ManagerOptions,
+  ) {
+    this.store = new Store(db);
+  }
+
+  live(): Room[] {
+    return [...this.rooms.values()];
+  }
+
+  async createRoom(hostId: string, gameId: string, seatCount: number, config: unknown): Promise<Room> {
+    const game = this.opts.lookupGame(gameId);
+    if (!game) throw new CommandError("room/unknown_game", `There is no game "${gameId}".`);
+    const { min, max } = game.meta.players;
+    if (seatCount < min || seatCount > max) throw new CommandError("room/seats", `${game.meta.name} is for ${min === max ? min : `${min}–${max}`} players.`);
+    const parsed = game.configSchema.safeParse(config ?? {});
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0];
+      throw new CommandError("room/config", `Config${issue?.path.length ? ` field ${issue.path.join(".")}` : ""}: ${issue?.message ?? "invalid"}.`);
+    }
+    const host = await this.db.user.findUnique({ where: { id: hostId } });
+    if (!host) throw new CommandError("auth/required", "Sign in first.");
+    const seed = randomBytes(16).toString("hex");
+    for (let attempt = 0; attempt < 8; attempt++) {
+      const code = newRoomCode();
+      try {
+        const row = await this.db.room.create({
+          data: {
+            id: randomUUID(),
+            code,
+            gameId,
+            hostId,
+            config: (config ?? {}) as Prisma.InputJsonValue,
+            seed,
+            seats: { create: seatIds(seatCount).map((seat, position) => ({ seatId: seat, position, name: "" })) },
+          },
+        });
+        const room = new Room(
+          {
+            id: row.id, code, game, hostId, hostName: host.name, seats: seatIds(seatCount).map((seat, position) => ({ seat, position, userId: null, name: "", isBot: false })),
+            config: config ?? {}, seed, status: "lobby", version: 0, state: null, clock: { deadlineAt: null, paused: false, remainingMs: null }, durations: {}, endReason: null,
+          },
+          this.store, this.hooks, this.opts,
+        );
+        this.rooms.set(code, room);
+        return room;
+      } catch (e) {
+        if ((e as { code?: string }).code === "P2002") continue; // code taken: draw another
+        throw e;
+      }
+    }
+    throw new CommandError("room/code", "Could not allocate a room code; try again.");
+  }
+
+  /** The live room for a code, loading it from the database when needed. */
+  async get(code: string): Promise<Room | null> {
+    const live = this.rooms.get(code);
+    if (live) return live;
+    let p = this.loading.get(code);
+    if (!p) {
+      p = this.load(code).finally(() => this.loading.delete(code));
+      this.loading.set(code, p);
+    }
+    return p;
+  }
+
+  private async load(code: string, shiftMs = 0): Promise<Room | null> {
+    const row = await this.db.room.findUnique({ where: { code }, include: { seats: { orderBy: { position: "asc" } }, host: true } });
+    if (!row) return null;
+    const game = this.opts.lookupGame(row.gameId);
+    if (!game) return null;
+    const snap = await this.db.snapshot.findFirst({ where: { roomId: row.id, seq: { lte: row.version } }, orderBy: { seq: "desc" } });
+    const events = await this.db.event.findMany({ where: { roomId: row.id, seq: { gt: snap?.seq ?? 0, lte: row.version } }, orderBy: { seq: "asc" } });
+    const state = foldEvents(game, row.seed, snap ? snap.state : null, events);
+    const notices: Notice[] = [];
+    for (const ev of events) {
+      const text = noticeFor(ev);
+      if (text) notices.push({ version: ev.seq, at: ev.at.getTime(), text });
+    }
+    let clock: Clock = { deadlineAt: row.deadlineAt ? row.deadlineAt.getTime() + shiftMs : null, paused: row.pausedAt !== null, remainingMs: row.remainingMs };
+    if (row.status !== "running") clock = { deadlineAt: null, paused: false, remainingMs: null };
+    const room = new Room(
+      {
+        id: row.id, code: row.code, game, hostId: row.hostId, hostName: row.host.name,
+        seats: row.seats.map((s) => ({ seat: s.seatId, position: s.position, userId: s.userId, name: s.name, isBot: s.isBot })),
+        config: row.config, seed: row.seed, status: row.status as RoomStatus, version: row.version, state, clock,
+        durations: (row.durations ?? {}) as Record<string, number>, endReason: row.endReason, notices,
+      },
+      this.store, this.hooks, this.opts,
+    );
+    if (shiftMs && clock.deadlineAt !== null) {
+      await this.db.room.update({ where: { id: row.id }, data: { deadlineAt: new Date(clock.deadlineAt) } });
+    }
+    this.rooms.set(code, room);
+    room.armTimer();
+    room.scheduleBots();
+    return room;
+  }
+
+  /**
+   * Rebuilds every unfinished room. The time the server was down does not count
+   * against a phase: deadlines move by the time since this instance's last heartbeat.
+   */
+  async recover(): Promise<{ rooms: number; downtimeMs: number }> {
+    const now = Date.now();
+    const beat = await this.db.serverBeat.findUnique({ where: { id: this.opts.instanceId } });
+    const downtimeMs = beat ? Math.max(0, now - beat.beatAt.getTime()) : 0;
+    await this.heartbeat();
+    const rows = await this.db.room.findMany({ where: { status: "running" }, select: { code: true } });
+    const loaded = await Promise.all(rows.map((r) => this.load(r.code, downtimeMs).catch((e) => {
+      console.error(`room ${r.code} could not be recovered:`, e);
+      return null;
+    })));
+    return { rooms: loaded.filter(Boolean).length, downtimeMs };
+  }
+
+  private async heartbeat(): Promise<void> {
+    const at = new Date();
+    await this.db.serverBeat.upsert({ where: { id: this.opts.instanceId }, create: { id: this.opts.instanceId, beatAt: at }, update: { beatAt: at } });
+  }
+
+  startHeartbeat(): void {
+    if (this.beat) return;
+    this.beat = setInterval(() => {
+      this.heartbeat().catch((e) => console.error("heartbeat failed", e));
+    }, this.opts.heartbeatMs);
+    this.beat.unref();
+  }
+
+  async close(): Promise<void> {
+    if (this.beat) clearInterval(this.beat);
+    this.beat = null;
+    for (const r of this.rooms.values()) r.dispose();
+    await Promise.allSettled([...this.rooms.values()].map((r) => r.idle()));
+    await this.store.drain();
+    await this.heartbeat().catch(() => undefined);
+    this.rooms.clear();
+  }
+}
