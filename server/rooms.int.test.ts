@@ -1,0 +1,182 @@
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import type { RoomPayload } from "../lib/protocol";
+import type { GarnetServer } from "./app-server";
+import { fixtureGame } from "./test/fixture-game";
+import { client, createTestDb, startTestServer, type Client } from "./test/harness";
+
+const host = { id: "guest:host", name: "Hana" };
+const alice = { id: "guest:alice", name: "Alice" };
+const bob = { id: "guest:bob", name: "Bob" };
+const eve = { id: "guest:eve", name: "Eve" };
+
+let db: { url: string; drop(): Promise<void> };
+let server: GarnetServer;
+const open: Client[] = [];
+
+async function c(user?: { id: string; name: string }): Promise<Client> {
+  const cl = await client(server.url, user);
+  open.push(cl);
+  return cl;
+}
+
+beforeAll(async () => {
+  db = await createTestDb(inject("pgBase"));
+  server = await startTestServer(db.url, [fixtureGame]);
+});
+
+afterAll(async () => {
+  for (const cl of open) cl.close();
+  await server?.close();
+  await db?.drop();
+});
+
+async function lobbyWithTwo(config: object = {}) {
+  const h = await c(host);
+  const created = await h.req<{ code: string }>("room:create", { gameId: "fixture", seats: 2, config });
+  if (!created.ok) throw new Error(created.message);
+  const code = created.code;
+  await h.req("room:watch", { code });
+  const a = await c(alice);
+  const b = await c(bob);
+  for (const p of [a, b]) {
+    await p.req("room:watch", { code });
+    const r = await p.req<{ seat: string }>("seat:claim", { code });
+    expect(r.ok).toBe(true);
+  }
+  return { h, a, b, code };
+}
+
+describe("rooms over sockets with a real PostgreSQL", () => {
+  it("plays a game to the end: acks carry versions, every seat gets only its own view", async () => {
+    const { h, a, b, code } = await lobbyWithTwo({ rounds: 2 });
+    const start = await h.req<{ version: number }>("host:command", { code, command: { type: "start" } });
+    expect(start).toMatchObject({ ok: true, version: 1 });
+
+    const ra = await a.req<{ version: number; clientId: string }>("game:act", { code, action: { type: "pick", value: 7 }, clientId: "a-1" });
+    expect(ra).toEqual({ ok: true, version: 2, clientId: "a-1" });
+    // Bob sees that Alice picked, not what she picked
+    const bView = await b.waitFor((p) => p.version === 2);
+    expect(JSON.stringify(bView.view)).not.toContain("7");
+    expect(bView.role).toBe("player");
+    const hostView = await h.waitFor((p) => p.version === 2);
+    expect((hostView.view as { picks: Record<string, number> }).picks.s1).toBe(7);
+
+    await b.req("game:act", { code, action: { type: "pick", value: 3 } });
+    await a.req("game:act", { code, action: { type: "pick", value: 2 } });
+    await b.req("game:act", { code, action: { type: "pick", value: 9 } });
+    const end = await a.waitFor((p) => p.status === "finished");
+    expect(end.outcome?.winners).toEqual(["s2"]);
+    expect((end.view as { totals: Record<string, number> }).totals).toEqual({ s1: 9, s2: 12 });
+
+    const events = await server.db.event.findMany({ where: { room: { code } }, orderBy: { seq: "asc" } });
+    expect(events.map((e) => e.kind)).toEqual(["start", "action", "action", "action", "action"]);
+    expect(events[1]!.clientId).toBe("a-1");
+  });
+
+  it("refuses garbage, another user's seat and non-host commands with typed errors, changing nothing", async () => {
+    const { h, a, code } = await lobbyWithTwo();
+    await h.req("host:command", { code, command: { type: "start" } });
+    const before = (await server.rooms.get(code))!;
+    const version = before.version;
+    const stateJson = JSON.stringify(before.state);
+
+    const e = await c(eve);
+    await e.req("room:watch", { code });
+    const garbage: unknown[] = [null, 42, "x", [], { code }, { code: "nope" }, { code, action: { type: "pick", value: 99 } }, { code, action: { type: "explode" } }, { code, action: "pick" }, { code, action: { type: "pick", value: "7" } }];
+    for (const g of garbage) {
+      const r = await a.req("game:act", g);
+      expect(r.ok).toBe(false);
+      if (!r.ok) expect(r.code).toMatch(/^(input|action|room)\//);
+    }
+    const notSeated = await e.req("game:act", { code, action: { type: "pick", value: 5 } });
+    expect(notSeated).toMatchObject({ ok: false, code: "seat/none" });
+    const notHost = await a.req("host:command", { code, command: { type: "pause" } });
+    expect(notHost).toMatchObject({ ok: false, code: "host/only" });
+    const hostAsGameHost = await a.req("host:command", { code, command: { type: "game", action: { type: "bonus", seat: "s1" } } });
+    expect(hostAsGameHost).toMatchObject({ ok: false, code: "host/only" });
+    const anon = await c();
+    expect(await anon.req("game:act", { code, action: { type: "pick", value: 5 } })).toMatchObject({ ok: false, code: "auth/required" });
+    expect(await anon.req("room:create", { gameId: "fixture", seats: 2 })).toMatchObject({ ok: false, code: "auth/required" });
+    expect(await h.req("room:create", { gameId: "fixture", seats: 9 })).toMatchObject({ ok: false, code: "room/seats" });
+    expect(await h.req("room:create", { gameId: "fixture", seats: 2, config: { rounds: 0 } })).toMatchObject({ ok: false, code: "room/config" });
+    expect(await h.req("room:create", { gameId: "nope", seats: 2 })).toMatchObject({ ok: false, code: "room/unknown_game" });
+
+    const after = (await server.rooms.get(code))!;
+    expect(after.version).toBe(version);
+    expect(JSON.stringify(after.state)).toBe(stateJson);
+    expect(await server.db.event.count({ where: { roomId: after.id } })).toBe(version);
+  });
+
+  it("rate-limits a flooding socket with a typed error and stays up", async () => {
+    const { a, code } = await lobbyWithTwo();
+    const results = await Promise.all(Array.from({ length: 120 }, () => a.req("room:watch", { code })));
+    const limited = results.filter((r) => !r.ok && r.code === "rate/limited").length;
+    expect(limited).toBeGreaterThan(0);
+    expect(results.filter((r) => r.ok).length).toBeGreaterThanOrEqual(30);
+  });
+
+  it("host pause, extend, advance and end are logged and shown as public lines", async () => {
+    const { h, a, code } = await lobbyWithTwo({ pickSeconds: 600 });
+    await h.req("host:command", { code, command: { type: "start" } });
+    const room = (await server.rooms.get(code))!;
+    const deadline = room.clock.deadlineAt!;
+    expect(deadline - Date.now()).toBeGreaterThan(590_000);
+
+    expect(await h.req("host:command", { code, command: { type: "pause" } })).toMatchObject({ ok: true });
+    expect(room.clock.paused).toBe(true);
+    expect(await h.req("host:command", { code, command: { type: "pause" } })).toMatchObject({ ok: false, code: "host/paused" });
+    await h.req("host:command", { code, command: { type: "extend", seconds: 30 } });
+    expect(room.clock.remainingMs! - (deadline - Date.now())).toBeGreaterThan(29_000);
+    await h.req("host:command", { code, command: { type: "resume" } });
+    expect(room.clock.paused).toBe(false);
+
+    await h.req("host:command", { code, command: { type: "advance" } });
+    expect(room.phase()?.round).toBe(2);
+    const seen = await a.waitFor((p) => p.notices.some((n) => n.text.includes("ended Pick early")));
+    expect(seen.notices.map((n) => n.text)).toEqual(expect.arrayContaining(["The host paused the clock in Pick", "The host extended Pick by 30 s", "The host resumed the clock"]));
+
+    expect(await h.req("host:command", { code, command: { type: "end", reason: "   " } })).toMatchObject({ ok: false, code: "input/invalid" });
+    await h.req("host:command", { code, command: { type: "end", reason: "fire drill" } });
+    const last = await a.waitFor((p) => p.status === "aborted");
+    expect(last.endReason).toBe("fire drill");
+    const kinds = await server.db.event.findMany({ where: { roomId: room.id }, orderBy: { seq: "asc" }, select: { kind: true, actor: true } });
+    expect(kinds.map((k) => `${k.kind}:${k.actor}`)).toEqual(["start:host", "host:host", "host:host", "host:host", "timeout:host", "host:host"]);
+  });
+
+  it("a phase timer that runs out applies the defaults and moves on", async () => {
+    const { h, a, code } = await lobbyWithTwo({ pickSeconds: 1, rounds: 1 });
+    await h.req("host:command", { code, command: { type: "start" } });
+    await a.req("game:act", { code, action: { type: "pick", value: 4 } });
+    const end = await a.waitFor((p) => p.status === "finished", 5000);
+    expect((end.view as { totals: Record<string, number> }).totals).toEqual({ s1: 4, s2: 1 });
+    const ev = await server.db.event.findMany({ where: { room: { code } }, orderBy: { seq: "asc" } });
+    expect(ev[ev.length - 1]).toMatchObject({ kind: "timeout", actor: "clock" });
+  });
+
+  it("fills open seats with bots that play to the end", async () => {
+    const h = await c(host);
+    const created = await h.req<{ code: string }>("room:create", { gameId: "fixture", seats: 4, config: { rounds: 3 } });
+    if (!created.ok) throw new Error(created.message);
+    await h.req("room:watch", { code: created.code });
+    const r = await h.req("host:command", { code: created.code, command: { type: "start", fillWithBots: true } });
+    expect(r.ok).toBe(true);
+    const end = await h.waitFor((p: RoomPayload) => p.status === "finished", 10_000);
+    expect(end.seats.every((s) => s.isBot)).toBe(true);
+    expect(end.outcome?.ranking).toHaveLength(4);
+  });
+
+  it("gives a reconnecting user (another tab) their seat and current view back", async () => {
+    const { h, a, code } = await lobbyWithTwo();
+    await h.req("host:command", { code, command: { type: "start" } });
+    await a.req("game:act", { code, action: { type: "pick", value: 6 } });
+    a.close();
+    const again = await c(alice);
+    const w = await again.req<{ payload: RoomPayload }>("room:watch", { code });
+    expect(w.ok).toBe(true);
+    if (w.ok) {
+      expect(w.payload.role).toBe("player");
+      expect(w.payload.you).toBe("s1");
+      expect((w.payload.view as { mine: number }).mine).toBe(6);
+    }
+  });
+});

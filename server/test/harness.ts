@@ -1,0 +1,101 @@
+// Helpers for integration tests: a fresh migrated database per test file, a
+// server on a random port, signed-in socket clients.
+import { randomBytes } from "node:crypto";
+import { encode } from "next-auth/jwt";
+import pg from "pg";
+import { io as connect, type Socket } from "socket.io-client";
+import type { AnyGame } from "../../lib/games/core/types";
+import type { Ack, RoomPayload } from "../../lib/protocol";
+import { migrateDeploy } from "../db/migrate";
+import { startGarnetServer, type GarnetServer, type GarnetServerOptions } from "../app-server";
+
+export const TEST_SECRET = "integration-test-secret-integration-test-secret";
+
+export async function createTestDb(base: string): Promise<{ url: string; drop(): Promise<void> }> {
+  const name = `garnet_t_${randomBytes(5).toString("hex")}`;
+  const admin = new pg.Client({ connectionString: base });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE "${name}"`);
+  await admin.end();
+  const u = new URL(base);
+  u.pathname = `/${name}`;
+  const url = u.toString();
+  await migrateDeploy(url, process.cwd());
+  return {
+    url,
+    async drop() {
+      const c = new pg.Client({ connectionString: base });
+      await c.connect();
+      await c.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+      await c.end();
+    },
+  };
+}
+
+export function startTestServer(databaseUrl: string, games: AnyGame[], extra: Partial<GarnetServerOptions> = {}): Promise<GarnetServer> {
+  return startGarnetServer({
+    databaseUrl,
+    authSecret: TEST_SECRET,
+    port: 0,
+    host: "127.0.0.1",
+    botDelayMs: 5,
+    heartbeatMs: 50,
+    lookupGame: (id) => games.find((g) => g.meta.id === id),
+    log: () => {},
+    ...extra,
+  });
+}
+
+export async function sessionCookie(user: { id: string; name: string }): Promise<string> {
+  const salt = "authjs.session-token";
+  const token = await encode({ token: { sub: user.id, name: user.name }, secret: TEST_SECRET, salt });
+  return `${salt}=${token}`;
+}
+
+export interface Client {
+  socket: Socket;
+  states: RoomPayload[];
+  req<T = object>(event: string, input: unknown): Promise<Ack<T>>;
+  last(): RoomPayload | undefined;
+  waitFor(pred: (p: RoomPayload) => boolean, timeoutMs?: number): Promise<RoomPayload>;
+  close(): void;
+}
+
+export async function client(url: string, user?: { id: string; name: string }): Promise<Client> {
+  const socket = connect(url, { transports: ["websocket"], extraHeaders: user ? { cookie: await sessionCookie(user) } : {}, reconnection: false, forceNew: true });
+  const states: RoomPayload[] = [];
+  const waiters: { pred: (p: RoomPayload) => boolean; resolve: (p: RoomPayload) => void }[] = [];
+  socket.on("room:state", (p: RoomPayload) => {
+    states.push(p);
+    for (const w of [...waiters]) if (w.pred(p)) {
+      waiters.splice(waiters.indexOf(w), 1);
+      w.resolve(p);
+    }
+  });
+  await new Promise<void>((resolve, reject) => {
+    socket.once("connect", () => resolve());
+    socket.once("connect_error", reject);
+  });
+  return {
+    socket,
+    states,
+    req: (event, input) => socket.timeout(10_000).emitWithAck(event, input),
+    last: () => states[states.length - 1],
+    waitFor(pred, timeoutMs = 10_000) {
+      const hit = [...states].reverse().find(pred);
+      if (hit) return Promise.resolve(hit);
+      return new Promise((resolve, reject) => {
+        const w = { pred, resolve };
+        waiters.push(w);
+        setTimeout(() => {
+          const i = waiters.indexOf(w);
+          if (i >= 0) {
+            waiters.splice(i, 1);
+            reject(new Error("timed out waiting for a room state"));
+          }
+        }, timeoutMs);
+      });
+    },
+    close: () => socket.close(),
+  };
+}
