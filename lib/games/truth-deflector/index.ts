@@ -105,7 +105,8 @@ function outcome(state: State): Outcome | null {
     if (e.mainWinners.includes(seat)) notes.push(e.mainWinners.length === 1 ? "highest score: two Tokens of Life" : "highest score: Token of Life");
     if (e.lieWinner === seat) notes.push("lied in the most rounds: Token of Life");
     if (e.ec === seat) notes.push("Elimination Candidate");
-    notes.push(`earns ${e.garnetsEarned[seat] ?? 0} garnets`);
+    const g = e.garnetsEarned[seat] ?? 0;
+    notes.push(`earns ${g} garnet${g === 1 ? "" : "s"}`);
     return { seat, place: 1 + sorted.filter((o) => pts(o) > pts(seat)).length, score: pts(seat), note: notes.join("; ") };
   });
   const winners = e.mainWinners.slice();
