@@ -59,3 +59,17 @@ export function lastRound(state: State) {
   if (!r) throw new Error("no round resolved yet");
   return r;
 }
+
+/** A plan where every alive seat claims and submits `trait`, except for the overrides. */
+export function honest(state: State, overrides: Record<SeatId, SubmitInput> = {}, trait: Trait = "Power"): Record<SeatId, SubmitInput> {
+  const out: Record<SeatId, SubmitInput> = {};
+  for (const s of state.seats) if (state.players[s]?.alive) out[s] = { claim: trait, secret: trait };
+  return { ...out, ...overrides };
+}
+
+/** Plan entries for challengers who all challenge `target` while choosing `trait` honestly. */
+export function gang(target: SeatId, challengers: SeatId[], trait: Trait = "Power"): Record<SeatId, SubmitInput> {
+  const out: Record<SeatId, SubmitInput> = {};
+  for (const s of challengers) out[s] = { claim: trait, secret: trait, challenges: [target] };
+  return out;
+}
