@@ -8,23 +8,25 @@ import type { View } from "./view";
 
 function suspects(view: View, me: SeatId): SeatId[] {
   const targets = new Set(view.me?.can.challengeTargets ?? []);
-  const score: Record<SeatId, number> = {};
-  const add = (s: SeatId, n: number) => {
-    if (s !== me && targets.has(s)) score[s] = (score[s] ?? 0) + n;
-  };
-  // What Wisdom told me: a caught liar is a Truth Deflector unless they cleansed since.
+  const caught: Record<number, SeatId[]> = {};
   for (const h of view.me?.history ?? []) {
     const a = h.wisdom?.answer;
-    if (a?.kind === "pairTrace") for (const s of a.seats) add(s, 3);
-    if (a?.kind === "playerCheck" && a.lied) add(a.target, 3);
+    if (a?.kind === "pairTrace") caught[h.round] = a.seats.slice();
+    if (a?.kind === "playerCheck" && a.lied) caught[h.round] = [a.target];
   }
-  // What the table thinks: players challenged before draw more challenges.
+  const score: Record<SeatId, number> = {};
+  const last = view.history.length;
   for (const r of view.history) {
-    for (const c of r.challenges) add(c.to, 1);
-    for (const c of r.counted) if (!c.wasTruthDeflector) add(c.target, -4);
+    // A revealed clean player or a resurrected one starts from nothing.
+    for (const c of r.counted) if (!c.wasTruthDeflector) score[c.target] = 0;
+    for (const s of r.resurrected) score[s] = 0;
+    // What my Wisdom caught: a liar is a Truth Deflector unless they cleanse.
+    for (const s of caught[r.round] ?? []) score[s] = (score[s] ?? 0) + 3;
+    // What the table suspected lately.
+    if (r.round === last) for (const c of r.challenges) if (c.from !== me) score[c.to] = (score[c.to] ?? 0) + 1;
   }
   return Object.keys(score)
-    .filter((s) => (score[s] ?? 0) > 0)
+    .filter((s) => s !== me && targets.has(s) && (score[s] ?? 0) >= 2)
     .sort((a, b) => (score[b] ?? 0) - (score[a] ?? 0) || a.localeCompare(b));
 }
 
@@ -36,7 +38,7 @@ function pickChallenges(view: View, ctx: BotContext): SeatId[] {
     if (out.length >= me.can.maxChallenges) break;
     if (ctx.rng.chance(0.6)) out.push(s);
   }
-  if (out.length < me.can.maxChallenges && me.can.challengeTargets.length > 0 && ctx.rng.chance(0.25)) {
+  if (out.length < me.can.maxChallenges && me.can.challengeTargets.length > 0 && ctx.rng.chance(0.15)) {
     const t = ctx.rng.pick(me.can.challengeTargets);
     if (!out.includes(t)) out.push(t);
   }
