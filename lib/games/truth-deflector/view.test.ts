@@ -148,6 +148,7 @@ describe("views: a seat's own dashboard", () => {
     const me = game.view(s, "s1").me!;
     expect(me.truthDeflector).toBe(true);
     expect(me.can.cleanse.allowed).toBe(true);
+    expect(me.can.cleanse.effect).toMatch(/from round 3 on/);
     const honestChoice = me.choices.find((c) => c.claim === P && c.secret === P)!;
     expect(honestChoice).toMatchObject({ truthDeflectorAfter: true, truthDeflectorAfterIfCleansed: false });
     const lie = me.choices.find((c) => c.claim === P && c.secret === C)!;
@@ -181,6 +182,7 @@ describe("views: a seat's own dashboard", () => {
     expect(me.choices).toEqual([]);
     expect(me.can.choose).toBe(false);
     expect(me.can.resurrect.allowed).toBe(true);
+    expect(me.can.resurrect.effect).toMatch(/play again from round 4/);
     const pub = game.view(s, "spectator");
     expect(pub.history[1]?.counted).toEqual([{ target: "s1", challengers: ["s2", "s3", "s4"], wasTruthDeflector: true, eliminated: true }]);
     expect(pub.players[0]).toEqual({ seat: "s1", alive: false, eliminatedRound: 2, lockedIn: false });

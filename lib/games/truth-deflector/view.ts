@@ -132,8 +132,9 @@ export interface MyView {
       /** Legal player questions. */
       players: SeatId[];
     };
-    cleanse: { allowed: boolean; reason: string | null; cost: number };
-    resurrect: { allowed: boolean; reason: string | null; cost: number };
+    /** `reason`: why not, when not allowed; `effect`: what it would do, in one sentence. */
+    cleanse: { allowed: boolean; reason: string | null; cost: number; effect: string };
+    resurrect: { allowed: boolean; reason: string | null; cost: number; effect: string };
     /** You may name the EC now (a highest-points winner while the lowest score is tied). */
     pickEC: boolean;
   };
@@ -311,8 +312,20 @@ function myView(state: State, seat: SeatId): MyView {
         pairs: inRound && alive && query === "pair" ? traitPairs().map(([claimed, submitted]) => ({ claimed, submitted })) : [],
         players: inRound && alive && query === "player" ? from.filter((s) => s !== seat) : [],
       },
-      cleanse: { allowed: cleanseWhy === null, reason: cleanseWhy, cost: RULE.cleansingCost },
-      resurrect: { allowed: resurrectWhy === null, reason: resurrectWhy, cost: RULE.resurrectionCost },
+      cleanse: {
+        allowed: cleanseWhy === null,
+        reason: cleanseWhy,
+        cost: RULE.cleansingCost,
+        effect:
+          `You pay ${RULE.cleansingCost} garnets at the end of this round and lose Truth Deflector status: challenges from round ${state.round + 1} on cannot eliminate you. ` +
+          "A counted challenge this round still does (then the garnets come back), and lying this round keeps you a Truth Deflector.",
+      },
+      resurrect: {
+        allowed: resurrectWhy === null,
+        reason: resurrectWhy,
+        cost: RULE.resurrectionCost,
+        effect: `You pay ${RULE.resurrectionCost} garnets at the end of this round and play again from round ${state.round + 1}, without Truth Deflector status.`,
+      },
       pickEC: state.stage === "ecChoice" && !!state.end?.mainWinners.includes(seat),
     },
     choices: inRound && alive ? choicePreviews(p?.td ?? false, cleanseWhy === null) : [],
