@@ -1,8 +1,9 @@
 // Every game Garnet can run. Adding a game is adding a line here: nothing in
 // server/ changes.
 import type { AnyGame } from "./core/types";
+import { game as truthDeflector } from "./truth-deflector";
 
-export const games: AnyGame[] = [];
+export const games: AnyGame[] = [truthDeflector];
 
 const byId = new Map(games.map((g) => [g.meta.id, g]));
 
