@@ -32,6 +32,7 @@ export const configSchema = z
     restrictionPercent: z.number().int().min(0).max(100).default(50).describe("Chance (%) that an action carries a restriction"),
     rerollKeptDice: z.boolean().default(true).describe("Dice keeping a value from an earlier round may be rolled again"),
     overflow: z.enum(["clamp", "reject"]).default("clamp").describe("Non-wrapping tool past a die's end: stop at the end face, or refuse the rig"),
+    doubles: z.enum(["disjoint", "everyPair"]).default("disjoint").describe("Counting doubles for recovery: each die in one double only, or every equal pair"),
     challengeReveal: z.enum(["roundEnd", "riggingEnd"]).default("roundEnd").describe("When challenges are announced"),
     extraRounds: z.number().int().min(1).max(10).default(3).describe("Rounds added when both die with equal health"),
     maxExtraBlocks: z.number().int().min(0).max(50).default(10).describe("How many times extra rounds may be added before the final tiebreak"),

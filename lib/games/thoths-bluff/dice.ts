@@ -36,11 +36,17 @@ export function clamp(value: number, sides: number): number {
   return Math.min(sides, Math.max(1, value));
 }
 
-/** How many doubles a set of values holds: each die counts in at most one pair (three 5s make one double, four make two). */
-export function countDoubles(values: readonly number[]): number {
+/**
+ * How many doubles a set of values holds. "disjoint": each die counts in at most
+ * one double (three 5s make one, four make two); "everyPair": every two dice with
+ * equal values count (three 5s make three).
+ */
+export type DoublesRule = "disjoint" | "everyPair";
+
+export function countDoubles(values: readonly number[], rule: DoublesRule = "disjoint"): number {
   const counts = new Map<number, number>();
   for (const v of values) counts.set(v, (counts.get(v) ?? 0) + 1);
   let pairs = 0;
-  for (const c of counts.values()) pairs += Math.floor(c / 2);
+  for (const c of counts.values()) pairs += rule === "disjoint" ? Math.floor(c / 2) : (c * (c - 1)) / 2;
   return pairs;
 }

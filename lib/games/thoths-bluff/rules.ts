@@ -352,7 +352,7 @@ function endRigging(state: State): State {
   for (const s of state.seats) {
     const p = player(state, s);
     const mine = dice[s] as Die[];
-    const doubles = countDoubles(mine.filter((d) => d.status === "rolled").map((d) => d.value as number));
+    const doubles = countDoubles(mine.filter((d) => d.status === "rolled").map((d) => d.value as number), state.config.doubles);
     const wanted = (p.recovery ?? defaultRecovery(mine)).filter((k) => get(s, k).status === "removed" && !(removedNow[s] as DieKind[]).includes(k));
     const back = wanted.slice(0, doubles);
     for (const k of back) set(s, k, unrolledDie(k));

@@ -54,16 +54,8 @@ export interface RunningAction extends ActionSlotInfo {
   mine: { dice: DieKind[]; values: number[]; stillTakes: number } | null;
 }
 
-export interface PublicChallenge {
-  challenger: SeatId;
-  target: SeatId;
-  wager: DieKind;
-  correct: boolean;
-  /** Correct: the target's die removed (null if it already was). */
-  removed: DieKind | null;
-  /** Correct: the target's bluffed dice set to unrolled. */
-  unrolled: DieKind[];
-}
+/** A challenge as announced: challenger, target, wager, whether it was right, and what it did to the target's dice. */
+export type PublicChallenge = ChallengeResult;
 
 /** One round as everyone may know it; a part is null until the rules reveal it. */
 export interface PublicRound {
@@ -181,6 +173,7 @@ export interface View {
     rerollKeptDice: boolean;
     overflow: "clamp" | "reject";
     challengeReveal: "roundEnd" | "riggingEnd";
+    doubles: "disjoint" | "everyPair";
   };
   players: { seat: SeatId; health: number; done: boolean }[];
   /** Tools of this round and the next two. */
@@ -294,7 +287,7 @@ function legalMoves(state: State, p: PlayerState): LegalMoves | null {
         }
       }
       const recoverable = p.dice.filter((d) => d.status === "removed").map((d) => d.kind);
-      const doublesNow = countDoubles(p.dice.filter((d) => d.status === "rolled").map((d) => d.value as number));
+      const doublesNow = countDoubles(p.dice.filter((d) => d.status === "rolled").map((d) => d.value as number), state.config.doubles);
       const order = (p.recovery ?? defaultRecovery(p.dice)).filter((k) => recoverable.includes(k));
       return {
         phase: "rigging",
@@ -367,6 +360,7 @@ export function view(state: State, viewer: Viewer): View {
       rerollKeptDice: cfg.rerollKeptDice,
       overflow: cfg.overflow,
       challengeReveal: cfg.challengeReveal,
+      doubles: cfg.doubles,
     },
     players: state.seats.map((s) => ({ seat: s, health: (state.players[s] as PlayerState).health, done: (state.players[s] as PlayerState).done })),
     toolSchedule: upcoming.map((round) => ({ round, tools: toolsOf(state, round).slice() })),
