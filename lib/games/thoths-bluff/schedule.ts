@@ -51,9 +51,9 @@ export function extendSchedules(
   return { toolSchedule, actions };
 }
 
-/** The actions running in a round (one per slot). */
+/** The actions running in a round: one per slot, in short, medium, long order. */
 export function runningIn(actions: readonly ActionInstance[], round: number): ActionInstance[] {
-  return actions.filter((a) => a.startRound <= round && round <= a.endRound);
+  return actions.filter((a) => a.startRound <= round && round <= a.endRound).sort((a, b) => SLOTS.indexOf(a.slot) - SLOTS.indexOf(b.slot));
 }
 
 export function toolsOf(state: Pick<State, "toolSchedule">, round: number): ToolId[] {
