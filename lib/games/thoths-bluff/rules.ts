@@ -120,16 +120,18 @@ function freshPhaseFields(p: PlayerState): PlayerState {
 export function setup({ seats, config, seed }: SetupContext<Config>): State {
   if (seats.length !== 2) throw new RangeError("Thoth's Bluff is a game for exactly two seats.");
   const rng = new Rng(seedRng(seed));
+  const scheduleRng = new Rng(seedRng(`${seed}/schedule`));
   const players: Record<SeatId, PlayerState> = {};
   for (const seat of seats) {
     players[seat] = freshPhaseFields({ seat, health: config.startingHealth, dice: freshDice(), done: false, bluffing: false, rolls: [], rigs: [], challenge: null, recovery: null, plan: null });
   }
   const base = { seats: seats.slice(), config, toolSchedule: [], actions: [] };
-  const sched = extendSchedules(base, rng, LOOKAHEAD);
+  const sched = extendSchedules(base, scheduleRng, LOOKAHEAD);
   return {
     seats: seats.slice(),
     config,
     rng: rng.save(),
+    scheduleRng: scheduleRng.save(),
     round: 1,
     phase: "rolling",
     players,
@@ -481,11 +483,11 @@ function finish(state: State, winners: SeatId[], reason: GameResult["reason"]): 
 }
 
 function startRound(state: State, round: number): State {
-  const g = new Rng(state.rng);
+  const g = new Rng(state.scheduleRng);
   const sched = extendSchedules(state, g, round + LOOKAHEAD - 1);
   const players = { ...state.players };
   for (const s of state.seats) players[s] = freshPhaseFields(player(state, s));
-  return { ...state, ...sched, rng: g.save(), round, phase: "rolling", players, history: [...state.history, newRecord(round, state.seats)] };
+  return { ...state, ...sched, scheduleRng: g.save(), round, phase: "rolling", players, history: [...state.history, newRecord(round, state.seats)] };
 }
 
 // ---------------------------------------------------------------- phase info

@@ -123,7 +123,13 @@ export interface GameResult {
 export interface State {
   seats: SeatId[];
   config: Config;
+  /** Dice rolls and the final coin. */
   rng: RngState;
+  /**
+   * Tools and actions of future rounds: a stream of its own, so the schedule is a
+   * function of the seed alone and never hints at how many real rolls were made.
+   */
+  scheduleRng: RngState;
   round: number;
   phase: PhaseKey;
   players: Record<SeatId, PlayerState>;
