@@ -121,9 +121,8 @@ describe("bots", () => {
       const config = i % 3 === 0 ? {} : i % 3 === 1 ? { startingHealth: 6 } : { startingHealth: 8, overflow: "reject", doubles: "everyPair", rerollKeptDice: false, challengeReveal: "riggingEnd" };
       const seed = `bots-${i}`;
       const r = playWithBots(game, { seats: SEATS, config, seed, skipChance: i % 5 === 0 ? 0.3 : 0 });
-      const out = game.outcome(r.state);
-      expect(out).not.toBeNull();
       const st = r.state as State;
+      expect(game.outcome(st)).not.toBeNull();
       reasons.set(st.result?.reason ?? "?", (reasons.get(st.result?.reason ?? "?") ?? 0) + 1);
       if (i % 10 === 0) expect(replay(game, { seats: SEATS, config, seed }, r.log)).toEqual(r.state);
     }
