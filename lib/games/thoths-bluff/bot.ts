@@ -3,10 +3,10 @@
 // rigs toward bigger values, challenges when the opponent's rolls look too good,
 // and fills the actions that resolve soonest with its best dice.
 import type { BotContext, Rng } from "../core";
-import { assignmentProblem, emptyAssignment, type Assignment, type SlotState } from "./actions";
-import type { Die, DieKind } from "./dice";
+import { assignmentProblem, emptyAssignment, type Assignment } from "./actions";
+import type { DieKind } from "./dice";
 import type { Action } from "./rules";
-import type { LegalMoves, SeatPanel, View } from "./view";
+import { diceFromView, slotsFromView, type LegalMoves, type SeatPanel, type View } from "./view";
 
 type Legal<P extends LegalMoves["phase"]> = Extract<LegalMoves, { phase: P }>;
 
@@ -25,10 +25,6 @@ export function bot(view: View, { rng }: BotContext): Action | null {
     case "action":
       return me.plan === null ? { type: "assign", ...plan(view, me) } : { type: "done" };
   }
-}
-
-function asDice(me: SeatPanel): Die[] {
-  return me.dice.map((d) => ({ kind: d.die, status: d.status, value: d.value }));
 }
 
 function rolling(me: SeatPanel, legal: Legal<"rolling">, rng: Rng): Action {
@@ -75,15 +71,8 @@ function rigging(view: View, me: SeatPanel, legal: Legal<"rigging">, rng: Rng): 
 
 /** Fills the actions ending soonest first, each with the best dice it may take. */
 function plan(view: View, me: SeatPanel): Assignment {
-  const dice = asDice(me);
-  const slots: (SlotState & { endRound: number })[] = view.running.map((a) => ({
-    slot: a.slot,
-    size: a.size,
-    restriction: a.restriction,
-    usedDice: a.mine?.dice ?? [],
-    usedValues: a.mine?.values ?? [],
-    endRound: a.endRound,
-  }));
+  const dice = diceFromView(me);
+  const slots = slotsFromView(view);
   const out = emptyAssignment();
   const free = dice.filter((d) => d.status === "rolled").sort((a, b) => (b.value as number) - (a.value as number));
   for (const s of slots.slice().sort((a, b) => a.endRound - b.endRound)) {

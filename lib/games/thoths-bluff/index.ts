@@ -10,6 +10,7 @@ export type { Action } from "./rules";
 export type { Config } from "./config";
 export type { State } from "./state";
 export type { View, SeatPanel, LegalMoves, Check, PublicRound, PrivateRound, RunningAction } from "./view";
+export { planProblem } from "./view";
 export { assignmentProblem, dieProblem, SLOT_SIZE, RESTRICTIONS } from "./actions";
 export { DICE, SIDES } from "./dice";
 export { TOOL_IDS, rigResult, toolInfo } from "./tools";

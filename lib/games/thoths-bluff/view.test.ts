@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { Rng } from "../core";
 import { act, bothDone, setHealth, start, toPhase, unrestricted, withDice, withTools } from "./fixtures";
-import { game } from "./index";
+import { game, planProblem } from "./index";
+import { runCommand } from "../core";
 import type { State } from "./state";
 
 const json = (x: unknown) => JSON.stringify(x);
@@ -279,5 +280,29 @@ describe("legal moves in the view", () => {
     expect(short?.dice.d4).toEqual({ ok: true });
     expect(short?.dice.d6).toMatchObject({ ok: false, reason: expect.stringMatching(/even/) });
     expect(short?.dice.d8).toMatchObject({ ok: false, reason: expect.stringMatching(/not rolled/) });
+  });
+
+  it("planProblem on the view agrees with the engine for every assignment", () => {
+    let s = withDice(toPhase(start({ restrictionPercent: 100 }, "plans"), "action"), "s1", { d4: 2, d6: 3, d8: 4, d12: "removed", d20: 20 });
+    s = act(s, "s1", { type: "assign", long: ["d8"] });
+    const v = game.view(s, "s1");
+    const kinds = ["d4", "d6", "d8", "d12", "d20"] as const;
+    let accepted = 0;
+    // every way to put each die in one slot or none (4^5 plans), plus a die in two slots
+    for (let code = 0; code < 4 ** 5; code++) {
+      const plan = { short: [] as string[], medium: [] as string[], long: [] as string[] };
+      kinds.forEach((k, i) => {
+        const slot = [null, "short", "medium", "long"][Math.floor(code / 4 ** i) % 4] as keyof typeof plan | null;
+        if (slot) plan[slot].push(k);
+      });
+      const r = runCommand(game, s, { kind: "action", actor: "s1", action: { type: "assign", ...plan } });
+      const problem = planProblem(v, plan as never);
+      expect(problem === null).toBe(r.ok);
+      if (!r.ok) expect(r.message).toBe(problem);
+      if (r.ok) accepted++;
+    }
+    expect(accepted).toBeGreaterThan(3);
+    expect(planProblem(game.view(unrestricted(s), "s1"), { short: ["d4"], medium: ["d4"], long: [] })).toMatch(/two actions/);
+    expect(planProblem(game.view(s, "spectator"), { short: [], medium: [], long: [] })).toMatch(/Only a seat/);
   });
 });

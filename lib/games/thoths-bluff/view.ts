@@ -5,8 +5,8 @@
 // - the host: everything.
 // Bluffs are never marked in anything a seat sees of its opponent or a spectator sees.
 import type { Outcome, SeatId, Viewer } from "../core";
-import { RESTRICTIONS, SLOT_SIZE, SLOTS, dieProblem, type Assignment, type RestrictionId, type RestrictionInfo, type Slot } from "./actions";
-import { DICE, DIE_NAMES, SIDES, countDoubles, type DieKind, type DieStatus } from "./dice";
+import { RESTRICTIONS, SLOT_SIZE, SLOTS, assignmentProblem, dieProblem, type Assignment, type RestrictionId, type RestrictionInfo, type Slot, type SlotState } from "./actions";
+import { DICE, DIE_NAMES, SIDES, countDoubles, type Die, type DieKind, type DieStatus } from "./dice";
 import { challengeProblem, defaultRecovery, dieOf, rigCheck, rollProblem, slotStates } from "./rules";
 import { LOOKAHEAD, runningIn, toolsOf } from "./schedule";
 import type { ActionInstance, ChallengeResult, PhaseKey, PlayerState, Resolution, RigEntry, RoundRecord, State } from "./state";
@@ -393,4 +393,33 @@ export function outcomeOf(state: State): Outcome | null {
       ...r.losers.map((seat) => ({ seat, label: "Eliminated" })),
     ],
   };
+}
+
+// ---------------------------------------------------------------- helpers for dashboards and bots
+
+/** The running actions as the assignment check sees them, from a seat's view. */
+export function slotsFromView(v: View): (SlotState & { endRound: number })[] {
+  return v.running.map((a) => ({
+    slot: a.slot,
+    size: a.size,
+    restriction: a.restriction,
+    usedDice: a.mine?.dice ?? [],
+    usedValues: a.mine?.values ?? [],
+    endRound: a.endRound,
+  }));
+}
+
+export function diceFromView(me: SeatPanel): Die[] {
+  return me.dice.map((d) => ({ kind: d.die, status: d.status, value: d.value }));
+}
+
+/**
+ * Why the engine would refuse this `assign` from the viewing seat now, or null when
+ * it would be accepted: the same check the engine runs, for enabling a Submit button.
+ */
+export function planProblem(v: View, plan: Assignment): string | null {
+  if (!v.me) return "Only a seat sends dice to actions.";
+  if (v.phase !== "action") return "Dice go to actions in the action phase.";
+  if (v.me.done) return "You already finished this phase.";
+  return assignmentProblem(diceFromView(v.me), slotsFromView(v), plan);
 }
