@@ -42,7 +42,7 @@ export const game: GameDefinition<State, Config, Action, View> = {
     tagline: "Roll, bluff and rig five dice, then spend them to strike before your opponent does.",
     kind: "Death match",
     players: { min: 2, max: 2, recommended: 2 },
-    length: "≈ 20–40 min at one-minute phases",
+    length: "≈ 20–25 rounds; up to ≈ 70 min at one-minute phases, less when players finish phases early",
     tags: ["Dice", "Optimization", "Psych", "Bluffing"],
   },
   configSchema,
