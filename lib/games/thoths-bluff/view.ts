@@ -1,0 +1,425 @@
+// What each viewer sees, built by copying what that viewer may know:
+// - a seat: its own dice and everything it did (bluff flags included), the public record;
+// - the spectator: the public record only (roll logs once a rolling phase ended, challenges
+//   once announced, values submitted to actions, resolutions, health);
+// - the host: everything.
+// Bluffs are never marked in anything a seat sees of its opponent or a spectator sees.
+import type { Outcome, SeatId, Viewer } from "../core";
+import { RESTRICTIONS, SLOT_SIZE, SLOTS, assignmentProblem, dieProblem, type Assignment, type RestrictionId, type RestrictionInfo, type Slot, type SlotState } from "./actions";
+import { DICE, DIE_NAMES, SIDES, countDoubles, type Die, type DieKind, type DieStatus } from "./dice";
+import { challengeProblem, defaultRecovery, dieOf, rigCheck, rollProblem, slotStates } from "./rules";
+import { LOOKAHEAD, runningIn, toolsOf } from "./schedule";
+import type { ActionInstance, ChallengeResult, PhaseKey, PlayerState, Resolution, RigEntry, RoundRecord, State } from "./state";
+import { toolInfo, type ToolId, type ToolInfo } from "./tools";
+
+/** `ok: false` always carries the reason to show on a disabled control. */
+export type Check = { ok: true } | { ok: false; reason: string };
+
+export interface DieView {
+  die: DieKind;
+  /** "Tetra", "Cube", … */
+  name: string;
+  sides: number;
+  status: DieStatus;
+  value: number | null;
+}
+
+/** A roll as the public (and the opponent) sees it: a bluff looks exactly like this. */
+export interface PublicRoll {
+  die: DieKind;
+  value: number;
+}
+
+/** A roll in the roller's own log: `bluffed` marks their own bluffs. */
+export interface OwnRoll extends PublicRoll {
+  bluffed: boolean;
+}
+
+export interface ActionSlotInfo {
+  id: string;
+  slot: Slot;
+  startRound: number;
+  /** The round whose action phase resolves it. */
+  endRound: number;
+  /** Dice it takes = rounds it lasts = damage it deals. */
+  size: number;
+  restriction: RestrictionId | null;
+}
+
+/** An action running this round, with what is public so far. */
+export interface RunningAction extends ActionSlotInfo {
+  /** Values each seat submitted in earlier action phases of this action (revealed at those phases' ends). */
+  revealed: { seat: SeatId; values: number[] }[];
+  /** Seat view only: your dice already in it (earlier rounds) and how many more it takes from you. */
+  mine: { dice: DieKind[]; values: number[]; stillTakes: number } | null;
+}
+
+/** A challenge as announced: challenger, target, wager, whether it was right, and what it did to the target's dice. */
+export type PublicChallenge = ChallengeResult;
+
+/** One round as everyone may know it; a part is null until the rules reveal it. */
+export interface PublicRound {
+  round: number;
+  /** Each player's rolls in their order, once the round's rolling phase ended. */
+  rolls: { seat: SeatId; rolls: PublicRoll[] }[] | null;
+  /** Once announced ([] when nobody challenged). */
+  challenges: PublicChallenge[] | null;
+  /** Values each player submitted to each action this round (not which dice), after the action phase. */
+  submitted: { seat: SeatId; slot: Slot; actionId: string; values: number[] }[] | null;
+  /** Actions whose time was up this round. `winners` holds both seats on a tie (both deal damage). */
+  resolutions: Resolution[] | null;
+  health: { seat: SeatId; health: number }[] | null;
+}
+
+/** What one seat did in one round (its own eyes, or the host's). */
+export interface PrivateRound {
+  round: number;
+  rolls: OwnRoll[];
+  rigs: RigEntry[];
+  /**
+   * This seat's own challenge once judged: it learns at once whether it was right
+   * (its wagered die tells it anyway); the details come with the public announcement.
+   */
+  myChallenge: { wager: DieKind; correct: boolean; announcement: PublicChallenge | null } | null;
+  /** A correct challenge against this seat, known at once because its dice changed. */
+  lostToChallenge: PublicChallenge | null;
+  recovered: DieKind[];
+  /** Dice (with values) this seat sent to each action. */
+  submitted: { slot: Slot; actionId: string; dice: { die: DieKind; value: number }[] }[];
+}
+
+export interface RigOption {
+  tool: ToolId;
+  primary: DieKind;
+  secondary: DieKind;
+  check: Check;
+  /** The primary's value after the rig, when legal. */
+  result: number | null;
+}
+
+/** Every move of the phase under way with its legality, for click-only play. */
+export type LegalMoves =
+  | {
+      phase: "rolling";
+      /** `roll` per die. */
+      roll: Record<DieKind, Check>;
+      /** `bluff` per die; any value 1…sides is then legal. */
+      bluff: Record<DieKind, Check>;
+      done: Check;
+    }
+  | {
+      phase: "rigging";
+      /** Every (tool, primary, secondary) of this round's tools. */
+      rigs: RigOption[];
+      /** `challenge` per die (wager). */
+      challenge: Record<DieKind, Check>;
+      withdrawChallenge: Check;
+      /** Dice that `setRecovery` may list (removed now). */
+      recoverable: DieKind[];
+      /** Doubles among your rolled dice right now (challenges may still change them). */
+      doublesNow: number;
+      /** What recovery would return if the phase ended now and no challenge changed anything. */
+      wouldRecover: DieKind[];
+      done: Check;
+    }
+  | {
+      phase: "action";
+      /** Per running action: whether each die could go to it on its own (status, restriction, room). */
+      slots: { slot: Slot; actionId: string; stillTakes: number; dice: Record<DieKind, Check> }[];
+      /** Whether the saved plan is legal (it always is once accepted) and what `done` sends. */
+      done: Check;
+    };
+
+/** One seat's private panel: its own eyes, or the host's view of that seat. */
+export interface SeatPanel {
+  seat: SeatId;
+  dice: DieView[];
+  /** Finished the phase under way. */
+  done: boolean;
+  /** Rolling phase: bluffed already (no more normal rolls). */
+  bluffing: boolean;
+  /** This round's rolling log so far, own bluffs marked. */
+  rolls: OwnRoll[];
+  /** Rigs of the rigging phase under way. */
+  rigs: RigEntry[];
+  /** Standing challenge (wagered die) of the rigging phase under way. */
+  challenge: DieKind | null;
+  /** Recovery list set this phase; null = default (largest removed die first). */
+  recovery: DieKind[] | null;
+  /** Action phase: the saved assignment (used as is when the clock runs out). */
+  plan: Assignment | null;
+  history: PrivateRound[];
+  /** Moves of the phase under way; null outside the seat's own view or when nothing is open. */
+  legal: LegalMoves | null;
+}
+
+export interface View {
+  viewer: "seat" | "spectator" | "host";
+  /** The seat this view belongs to (seat views only). */
+  seat: SeatId | null;
+  seats: SeatId[];
+  round: number;
+  phase: PhaseKey;
+  /** Extra rounds under way after both fell with equal health. */
+  extra: { block: number; lastRound: number } | null;
+  rules: {
+    startingHealth: number;
+    dice: { die: DieKind; name: string; sides: number }[];
+    actions: { slot: Slot; size: number }[];
+    /** Catalogue of the tools in this room's pool. */
+    tools: ToolInfo[];
+    /** Catalogue of the restrictions in this room's pool. */
+    restrictions: RestrictionInfo[];
+    rerollKeptDice: boolean;
+    overflow: "clamp" | "reject";
+    challengeReveal: "roundEnd" | "riggingEnd";
+    doubles: "disjoint" | "everyPair";
+  };
+  players: { seat: SeatId; health: number; done: boolean }[];
+  /** Tools of this round and the next two. */
+  toolSchedule: { round: number; tools: ToolId[] }[];
+  /** Actions running in this round and the next two. */
+  actionSchedule: { round: number; actions: ActionSlotInfo[] }[];
+  /** The three actions running this round. */
+  running: RunningAction[];
+  /** Every round so far, public parts only, oldest first. */
+  history: PublicRound[];
+  /** Seat view: your panel. */
+  me: SeatPanel | null;
+  /** Host view (and everyone's view after the game when the room reveals secrets at the end): every seat's panel. */
+  panels: SeatPanel[] | null;
+  outcome: Outcome | null;
+}
+
+// ---------------------------------------------------------------- public parts
+
+function slotInfo(a: ActionInstance): ActionSlotInfo {
+  return { id: a.id, slot: a.slot, startRound: a.startRound, endRound: a.endRound, size: a.size, restriction: a.restriction };
+}
+
+function challengesPublic(state: State, rec: RoundRecord): boolean {
+  if (rec.stage === "done") return true;
+  return state.config.challengeReveal === "riggingEnd" && rec.stage === "action";
+}
+
+function publicChallenge(c: ChallengeResult): PublicChallenge {
+  return { challenger: c.challenger, target: c.target, wager: c.wager, correct: c.correct, removed: c.removed, unrolled: c.unrolled.slice() };
+}
+
+function publicRound(state: State, rec: RoundRecord): PublicRound {
+  const done = rec.stage === "done";
+  return {
+    round: rec.round,
+    rolls: rec.stage === "rolling" ? null : state.seats.map((seat) => ({ seat, rolls: (rec.rolls[seat] ?? []).map((r) => ({ die: r.die, value: r.value })) })),
+    challenges: challengesPublic(state, rec) ? rec.challenges.map(publicChallenge) : null,
+    submitted: done
+      ? state.seats.flatMap((seat) =>
+          (rec.submissions[seat] ?? []).map((s) => ({ seat, slot: s.slot, actionId: s.actionId, values: s.dice.map((d) => d.value).sort((a, b) => b - a) })),
+        )
+      : null,
+    resolutions: done ? rec.resolutions.map((r) => ({ ...r, results: r.results.map((x) => ({ ...x })), winners: r.winners.slice() })) : null,
+    health: done ? state.seats.map((seat) => ({ seat, health: rec.health[seat] as number })) : null,
+  };
+}
+
+function running(state: State, forSeat: SeatId | null): RunningAction[] {
+  if (state.phase === "finished" || state.phase === "tiebreak") return [];
+  return runningIn(state.actions, state.round).map((a) => {
+    const earlier = (seat: SeatId) => (a.submitted[seat] ?? []).filter((x) => x.round < state.round);
+    const mineList = forSeat ? earlier(forSeat) : null;
+    return {
+      ...slotInfo(a),
+      revealed: state.seats.map((seat) => ({ seat, values: earlier(seat).map((x) => x.value) })),
+      mine: mineList ? { dice: mineList.map((x) => x.die), values: mineList.map((x) => x.value), stillTakes: a.size - mineList.length } : null,
+    };
+  });
+}
+
+// ---------------------------------------------------------------- private parts
+
+function diceView(p: PlayerState): DieView[] {
+  return p.dice.map((d) => ({ die: d.kind, name: DIE_NAMES[d.kind], sides: SIDES[d.kind], status: d.status, value: d.value }));
+}
+
+function ownRolls(list: readonly { die: DieKind; value: number; bluff: boolean }[]): OwnRoll[] {
+  return list.map((r) => ({ die: r.die, value: r.value, bluffed: r.bluff }));
+}
+
+function privateRound(state: State, rec: RoundRecord, seat: SeatId, full: boolean): PrivateRound {
+  const live = rec.round === state.round && rec.stage === "rolling";
+  const p = state.players[seat] as PlayerState;
+  const mine = rec.challenges.find((c) => c.challenger === seat);
+  const against = rec.challenges.find((c) => c.target === seat && c.correct);
+  return {
+    round: rec.round,
+    rolls: ownRolls(live ? p.rolls : (rec.rolls[seat] ?? [])),
+    rigs: (rec.rigs[seat] ?? []).map((r) => ({ ...r })),
+    myChallenge: mine ? { wager: mine.wager, correct: mine.correct, announcement: full || challengesPublic(state, rec) ? publicChallenge(mine) : null } : null,
+    lostToChallenge: against ? publicChallenge(against) : null,
+    recovered: (rec.recovered[seat] ?? []).slice(),
+    submitted: (rec.submissions[seat] ?? []).map((s) => ({ slot: s.slot, actionId: s.actionId, dice: s.dice.map((d) => ({ ...d })) })),
+  };
+}
+
+const perDie = (f: (k: DieKind) => Check): Record<DieKind, Check> => Object.fromEntries(DICE.map((k) => [k, f(k)])) as Record<DieKind, Check>;
+const fromProblem = (p: { message: string } | string | null): Check => (p === null ? { ok: true } : { ok: false, reason: typeof p === "string" ? p : p.message });
+
+function legalMoves(state: State, p: PlayerState): LegalMoves | null {
+  if (p.done) return null;
+  const done: Check = { ok: true };
+  switch (state.phase) {
+    case "rolling":
+      return {
+        phase: "rolling",
+        roll: perDie((k) => fromProblem(rollProblem(state, p, k, null))),
+        bluff: perDie((k) => fromProblem(rollProblem(state, p, k, 1))),
+        done,
+      };
+    case "rigging": {
+      const rigs: RigOption[] = [];
+      for (const tool of toolsOf(state, state.round)) {
+        for (const primary of DICE) {
+          for (const secondary of DICE) {
+            if (primary === secondary) continue;
+            const c = rigCheck(state, p, tool, primary, secondary);
+            rigs.push("code" in c ? { tool, primary, secondary, check: { ok: false, reason: c.message }, result: null } : { tool, primary, secondary, check: { ok: true }, result: c.value });
+          }
+        }
+      }
+      const recoverable = p.dice.filter((d) => d.status === "removed").map((d) => d.kind);
+      const doublesNow = countDoubles(p.dice.filter((d) => d.status === "rolled").map((d) => d.value as number), state.config.doubles);
+      const order = (p.recovery ?? defaultRecovery(p.dice)).filter((k) => recoverable.includes(k));
+      return {
+        phase: "rigging",
+        rigs,
+        challenge: perDie((k) => fromProblem(challengeProblem(state, p, k))),
+        withdrawChallenge: p.challenge === null ? { ok: false, reason: "You have no standing challenge." } : { ok: true },
+        recoverable,
+        doublesNow,
+        wouldRecover: order.slice(0, doublesNow),
+        done,
+      };
+    }
+    case "action":
+      return {
+        phase: "action",
+        slots: slotStates(state, p.seat).map((s) => ({
+          slot: s.slot,
+          actionId: runningIn(state.actions, state.round).find((a) => a.slot === s.slot)?.id ?? "",
+          stillTakes: s.size - s.usedDice.length,
+          dice: perDie((k) => fromProblem(dieProblem(dieOf(p, k), s))),
+        })),
+        done,
+      };
+    default:
+      return null;
+  }
+}
+
+/** `own`: the seat's own view (with its legal moves); otherwise the host's (or the end-of-game) full view. */
+function panel(state: State, seat: SeatId, own: boolean): SeatPanel {
+  const p = state.players[seat] as PlayerState;
+  return {
+    seat,
+    dice: diceView(p),
+    done: p.done,
+    bluffing: p.bluffing,
+    rolls: ownRolls(p.rolls),
+    rigs: p.rigs.map((r) => ({ ...r })),
+    challenge: p.challenge,
+    recovery: p.recovery ? p.recovery.slice() : null,
+    plan: p.plan ? { short: p.plan.short.slice(), medium: p.plan.medium.slice(), long: p.plan.long.slice() } : null,
+    history: state.history.map((rec) => privateRound(state, rec, seat, !own)),
+    legal: own ? legalMoves(state, p) : null,
+  };
+}
+
+// ---------------------------------------------------------------- the view
+
+export function view(state: State, viewer: Viewer): View {
+  const isHost = viewer === "host";
+  const seat = viewer !== "host" && viewer !== "spectator" && state.seats.includes(viewer) ? viewer : null;
+  const over = state.phase === "finished";
+  const showAll = isHost || (over && state.config.revealSecretsAtEnd);
+  const cfg = state.config;
+  const upcoming: number[] = [];
+  if (!over) for (let r = state.round; r < state.round + LOOKAHEAD; r++) upcoming.push(r);
+  return {
+    viewer: isHost ? "host" : seat ? "seat" : "spectator",
+    seat,
+    seats: state.seats.slice(),
+    round: state.round,
+    phase: state.phase,
+    extra: state.extra ? { ...state.extra } : null,
+    rules: {
+      startingHealth: cfg.startingHealth,
+      dice: DICE.map((die) => ({ die, name: DIE_NAMES[die], sides: SIDES[die] })),
+      actions: SLOTS.map((slot) => ({ slot, size: SLOT_SIZE[slot] })),
+      tools: cfg.tools.map(toolInfo),
+      restrictions: cfg.restrictions.map((id) => ({ ...RESTRICTIONS[id] })),
+      rerollKeptDice: cfg.rerollKeptDice,
+      overflow: cfg.overflow,
+      challengeReveal: cfg.challengeReveal,
+      doubles: cfg.doubles,
+    },
+    players: state.seats.map((s) => ({ seat: s, health: (state.players[s] as PlayerState).health, done: (state.players[s] as PlayerState).done })),
+    toolSchedule: upcoming.map((round) => ({ round, tools: toolsOf(state, round).slice() })),
+    actionSchedule: upcoming.map((round) => ({ round, actions: runningIn(state.actions, round).map(slotInfo) })),
+    running: running(state, seat),
+    history: state.history.map((rec) => publicRound(state, rec)),
+    me: seat ? panel(state, seat, true) : null,
+    panels: showAll ? state.seats.map((s) => panel(state, s, false)) : null,
+    outcome: outcomeOf(state),
+  };
+}
+
+export function outcomeOf(state: State): Outcome | null {
+  const r = state.result;
+  if (!r) return null;
+  const health = (s: SeatId) => (state.players[s] as PlayerState).health;
+  const ranked = state.seats.slice().sort((a, b) => Number(r.winners.includes(b)) - Number(r.winners.includes(a)) || health(b) - health(a));
+  return {
+    summary: r.summary,
+    winners: r.winners.slice(),
+    losers: r.losers.slice(),
+    ranking: ranked.map((seat) => ({
+      seat,
+      place: r.winners.length === 0 || r.winners.includes(seat) ? 1 : 2,
+      score: health(seat),
+      note: r.winners.length === 0 ? "Draw" : r.winners.includes(seat) ? "Survives the Death Match" : "Eliminated",
+    })),
+    awards: [
+      ...r.winners.map((seat) => ({ seat, label: "Survivor of Thoth's Bluff" })),
+      ...r.losers.map((seat) => ({ seat, label: "Eliminated" })),
+    ],
+  };
+}
+
+// ---------------------------------------------------------------- helpers for dashboards and bots
+
+/** The running actions as the assignment check sees them, from a seat's view. */
+export function slotsFromView(v: View): (SlotState & { endRound: number })[] {
+  return v.running.map((a) => ({
+    slot: a.slot,
+    size: a.size,
+    restriction: a.restriction,
+    usedDice: a.mine?.dice ?? [],
+    usedValues: a.mine?.values ?? [],
+    endRound: a.endRound,
+  }));
+}
+
+export function diceFromView(me: SeatPanel): Die[] {
+  return me.dice.map((d) => ({ kind: d.die, status: d.status, value: d.value }));
+}
+
+/**
+ * Why the engine would refuse this `assign` from the viewing seat now, or null when
+ * it would be accepted: the same check the engine runs, for enabling a Submit button.
+ */
+export function planProblem(v: View, plan: Assignment): string | null {
+  if (!v.me) return "Only a seat sends dice to actions.";
+  if (v.phase !== "action") return "Dice go to actions in the action phase.";
+  if (v.me.done) return "You already finished this phase.";
+  return assignmentProblem(diceFromView(v.me), slotsFromView(v), plan);
+}
