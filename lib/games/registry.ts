@@ -1,9 +1,10 @@
 // Every game Garnet can run. Adding a game is adding a line here: nothing in
 // server/ changes.
 import type { AnyGame } from "./core/types";
+import { game as thothsBluff } from "./thoths-bluff";
 import { game as truthDeflector } from "./truth-deflector";
 
-export const games: AnyGame[] = [truthDeflector];
+export const games: AnyGame[] = [thothsBluff, truthDeflector];
 
 const byId = new Map(games.map((g) => [g.meta.id, g]));
 
