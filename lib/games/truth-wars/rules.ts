@@ -97,7 +97,7 @@ function opposite(t: Truth): Truth {
 }
 
 /** Reveals the next headline and deals this round's hint. */
-function startRound(state: State): State {
+export function startRound(state: State): State {
   const round = state.round + 1;
   const headline = state.deck[round - 1];
   if (!headline) throw new Error(`no headline left for round ${round}`);
