@@ -56,6 +56,7 @@ export const configSchema = z.object({
   drunkHintAccuracy: z.number().int().min(50).max(100).default(100).describe("Drunk's hint accuracy in % (variant: 70)"),
   banVoteInRoundOne: z.boolean().default(false).describe("Shadow-ban vote already in round 1 (variant)"),
   refusalPenalty: z.boolean().default(false).describe("−1 team point for each player who does not vote Trust or Flag (variant)"),
+  secretBallots: z.boolean().default(false).describe("Secret initial votes: only the tally is shown until the end"),
   scammersKnowEachOther: z.boolean().default(true).describe("With two Scammers, they know each other"),
   customHeadlines: customHeadlinesSchema.default([]).describe("Your own headlines (empty: the built-in bank)"),
 });

@@ -26,7 +26,8 @@ describe("a whole game, from the deal to the outcome", () => {
     s = act(s, "s4", { type: "snipe", target: "s1" }); // a miss
     expect(s.phase).toBe("round_end");
     expect(s.rounds[0]?.scoring?.pointTo).toBeNull();
-    expect(game.view(s, "s6").history[0]).toMatchObject({ truth: "real", sniped: null });
+    // a tied round keeps its truth secret; the missed snipe is not announced
+    expect(game.view(s, "s6").history[0]).toMatchObject({ truth: null, sniped: null });
     readyAll();
 
     // Round 2 — a fake headline; the table bans its own Drunk after a revote

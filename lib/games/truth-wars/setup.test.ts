@@ -20,6 +20,7 @@ describe("config", () => {
       drunkHintAccuracy: 100,
       banVoteInRoundOne: false,
       refusalPenalty: false,
+      secretBallots: false,
       scammersKnowEachOther: true,
       customHeadlines: [],
     });

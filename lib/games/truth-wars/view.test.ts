@@ -37,10 +37,10 @@ function checkSecrets(s: State) {
     }
     // the headline's truth before scoring: Scammers, a Fact Checker who peeked, the host
     const knows = v === "host" || (v !== "spectator" && (s.roles[v] === "scammer" || (s.roles[v] === "fact_checker" && cur.peeked)));
-    if (cur.scoring === null) {
+    if (!cur.scoring?.pointTo) {
       expect(view.headline?.truth ?? null).toBe(knows ? cur.headline.truth : null);
       expect(view.history.at(-1)?.truth ?? null).toBe(knows ? cur.headline.truth : null);
-      if (!knows && s.rounds.every((r) => r === cur || r.scoring === null)) {
+      if (!knows && s.rounds.every((r) => !r.scoring?.pointTo)) {
         expect(text).not.toMatch(/"truth":"(real|fake)"/);
       }
     }
@@ -109,10 +109,31 @@ describe("views while the game runs", () => {
     }
   });
 
-  it("show the truth of a round to everyone once it is scored", () => {
-    const s = advanceTo(fixture({ truths: ["real"] }), "round_end");
-    for (const v of viewers(s)) expect(game.view(s, v).history[0]?.truth).toBe("real");
+  it("show the truth of a round to everyone once its point gives it away, but not after a tie", () => {
+    let s = advanceTo(fixture({ truths: ["real", "fake"] }), "round_end");
     expect(game.view(s, "spectator").history[0]?.scoring).toMatchObject({ pointTo: null, refused: ["s1", "s2", "s3", "s4", "s5"] });
+    for (const v of ["s3", "s4", "spectator"] as const) expect(game.view(s, v).history[0]?.truth).toBeNull();
+    checkSecrets(s);
+    s = advanceTo(s, "vote", 2);
+    s = votes(s, { s1: "flag", s2: "flag", s3: "flag", s4: "trust", s5: "trust" });
+    s = advanceTo(s, "round_end", 2);
+    for (const v of viewers(s)) expect(game.view(s, v).history[1]?.truth).toBe("fake");
+    expect(game.view(s, "s4").history[0]?.truth).toBeNull();
+  });
+
+  it("keep ballots secret with the secret-ballot switch, showing only the tally until the end", () => {
+    let s = advanceTo(fixture({ truths: ["fake"], config: { secretBallots: true } }), "vote");
+    s = votes(s, { s1: "flag", s2: "trust", s3: "flag", s4: "trust", s5: "flag" });
+    for (const v of ["s1", "s3", "s5", "spectator"] as const) {
+      const h = game.view(s, v).history[0]!;
+      expect(h.votes).toBeNull();
+      expect(h.tally).toEqual({ trust: 2, flag: 3, abstain: 0 });
+      expect(JSON.stringify(game.view(s, v))).not.toContain('"s2":"trust"');
+    }
+    expect(game.view(s, "s2").me?.vote).toBe("trust");
+    expect(game.view(s, "host").history[0]?.votes).toEqual({ s1: "flag", s2: "trust", s3: "flag", s4: "trust", s5: "flag" });
+    s = act(s, "s1", { type: "snipe", target: "s2" });
+    expect(game.view(s, "s5").history[0]?.votes?.s2).toBe("trust");
   });
 
   it("let a Scammer see the fellow Scammer unless the switch says otherwise", () => {

@@ -43,11 +43,11 @@ export interface BanVoteView {
 export interface RoundView {
   round: number;
   headline: string;
-  /** Whether the headline is real or fake, when this viewer knows it (Scammers always; Fact Checker after a peek; everyone once the round is scored). */
+  /** Whether the headline is real or fake, when this viewer knows it (Scammers always; Fact Checker after a peek; everyone once the round's point gives it away — a tied round stays secret — and at the end). */
   truth: Truth | null;
   /** Discussion leans (public table talk). */
   leans: Record<SeatId, Lean>;
-  /** Initial-vote ballots, public once the vote closed. */
+  /** Initial-vote ballots, public once the vote closed (with secret ballots: only at the end; the tally is always public). */
   votes: Record<SeatId, VoteChoice> | null;
   tally: { trust: number; flag: number; abstain: number } | null;
   majority: "trust" | "flag" | "tie" | null;
@@ -114,6 +114,7 @@ export interface View {
     banVoteFromRound: number;
     snipeRounds: number[];
     refusalPenalty: boolean;
+    secretBallots: boolean;
     scammers: number;
     scammersKnowEachOther: boolean;
     customHeadlines: boolean;
@@ -159,8 +160,13 @@ export interface View {
   };
 }
 
+/** The round's point gives its truth away; a tied round keeps it secret until the end. */
+function truthPublic(r: RoundState): boolean {
+  return r.scoring !== null && r.scoring.pointTo !== null;
+}
+
 function knowsTruth(state: State, viewer: Viewer, r: RoundState): boolean {
-  if (viewer === "host" || state.result !== null || r.scoring !== null) return true;
+  if (viewer === "host" || state.result !== null || truthPublic(r)) return true;
   if (viewer === "spectator") return false;
   const role = state.roles[viewer];
   return role === "scammer" || (role === "fact_checker" && r.peeked);
@@ -186,7 +192,7 @@ function roundView(state: State, viewer: Viewer, r: RoundState): RoundView {
     headline: r.headline.text,
     truth: knowsTruth(state, viewer, r) ? r.headline.truth : null,
     leans: { ...r.leans },
-    votes: r.voteClosed ? { ...r.votes } : null,
+    votes: r.voteClosed && (!state.config.secretBallots || viewer === "host" || state.result !== null) ? { ...r.votes } : null,
     tally: r.tally ? { ...r.tally } : null,
     majority: r.majority,
     sniped: hit,
@@ -333,6 +339,7 @@ export function view(state: State, viewer: Viewer): View {
       banVoteFromRound: c.banVoteInRoundOne ? 1 : 2,
       snipeRounds: [1, 2, 3, 4].filter((r) => snipeRound(state, r)),
       refusalPenalty: c.refusalPenalty,
+      secretBallots: c.secretBallots,
       scammers: scammerCount(state.seats.length),
       scammersKnowEachOther: c.scammersKnowEachOther,
       customHeadlines: c.customHeadlines.length > 0,
