@@ -67,11 +67,23 @@ function gut(rng: Rng): Signal {
   return (rng.next() * 2 - 1) * 1.2;
 }
 
-/** Whether the table already leans so clearly one way that one Scammer cannot turn it. */
-function tableSettled(view: View, me: MeView, truth: Signal): boolean {
+/** How many more other voices lean toward the truth than against it. */
+function tableMargin(view: View, me: MeView, truth: Signal): number {
   let margin = 0;
   for (const p of view.players) if (!p.banned && p.seat !== me.seat && p.lean !== null && !me.fellowScammers.includes(p.seat)) margin += (p.lean === "trust") === truth > 0 ? 1 : -1;
-  return margin >= 2;
+  return margin;
+}
+
+/**
+ * The Scammer's lean: open with a lie half the time; later ride a table that
+ * is already wrong, blend in with a table that is clearly right (a lone wrong
+ * voice is easy to spot), and push the lie when the table is split.
+ */
+function scammerLean(view: View, me: MeView, truth: Signal, rng: Rng): Lean {
+  const spoken = view.players.some((p) => p.seat !== me.seat && p.lean !== null);
+  const margin = tableMargin(view, me, truth);
+  const lie = !spoken ? 0.5 : margin >= 2 ? 0.2 : margin <= -1 ? 0.9 : 0.6;
+  return leanOf(rng.chance(lie) ? -truth : truth);
 }
 
 function discuss(view: View, me: MeView, rng: Rng): Action | null {
@@ -79,11 +91,7 @@ function discuss(view: View, me: MeView, rng: Rng): Action | null {
   const ready = me.can.includes("ready") ? ({ type: "ready" } as const) : null;
   if (me.lean !== null) return ready;
   const own = privateSignal(view, me);
-  if (me.role === "scammer" && own !== 0) {
-    // Steer, unless the table is already settled: then blend in.
-    const steer = tableSettled(view, me, own) ? 0.3 : 0.7;
-    return { type: "lean", lean: leanOf(rng.chance(steer) ? -own : own) };
-  }
+  if (me.role === "scammer" && own !== 0) return { type: "lean", lean: scammerLean(view, me, own, rng) };
   if (Math.abs(own) >= 1) {
     const s = own + 0.3 * tableSignal(view, me);
     return { type: "lean", lean: leanOf(s === 0 ? own : s) };
@@ -98,9 +106,10 @@ function discuss(view: View, me: MeView, rng: Rng): Action | null {
 function voteChoice(view: View, me: MeView, rng: Rng): "trust" | "flag" {
   const own = privateSignal(view, me);
   if (me.role === "scammer" && own !== 0) {
-    // A wrong vote that cannot swing the verdict only exposes you.
-    const steer = tableSettled(view, me, own) ? 0.2 : 0.85;
-    return leanOf(rng.chance(steer) ? -own : own);
+    // An open wrong vote that cannot swing the verdict only exposes you; a secret one costs nothing.
+    const settled = tableMargin(view, me, own) >= 2;
+    const lie = view.rules.secretBallots ? 0.9 : settled ? 0.2 : 0.85;
+    return leanOf(rng.chance(lie) ? -own : own);
   }
   let s = Math.abs(own) >= 1 ? own + 0.1 * tableSignal(view, me) : 0.6 * tableSignal(view, me) + gut(rng);
   if (me.lean !== null) s += me.lean === "trust" ? 0.5 : -0.5;
