@@ -1,0 +1,44 @@
+// Truth Wars v3: a 5–7 player headline game of Truth Team against Scammers.
+import type { GameDefinition } from "../core";
+import type { Action } from "./actions";
+import { actionSchema } from "./actions";
+import { bot } from "./bot";
+import { chat } from "./chat";
+import type { Config } from "./config";
+import { configSchema } from "./config";
+import { describe } from "./describe";
+import { outcome } from "./outcome";
+import { MAX_PLAYERS, MIN_PLAYERS, PHASE_NAMES, apply, phaseInfo, setup, timeout } from "./rules";
+import type { State } from "./types";
+import type { View } from "./view";
+import { view } from "./view";
+
+export type { Action, ActionType } from "./actions";
+export type { Config, HeadlineItem } from "./config";
+export { parseHeadlinePaste } from "./config";
+export type { State, Role, Team, Truth, Lean, VoteChoice, PhaseKey, Headline, HeadlineSetId } from "./types";
+export type { View, MeView, PlayerView, RoundView, BanVoteView } from "./view";
+
+export const game: GameDefinition<State, Config, Action, View> = {
+  meta: {
+    id: "truth-wars",
+    name: "Truth Wars",
+    tagline: "Real or fake? Trust or flag each headline while hidden Scammers steer the table.",
+    kind: "Main match",
+    players: { min: MIN_PLAYERS, max: MAX_PLAYERS, recommended: 6 },
+    length: "≈ 20–25 min at default timers (5 rounds)",
+    tags: ["social deduction", "hidden roles", "voting", "teams"],
+  },
+  configSchema,
+  actionSchema,
+  phaseTrack: (["reveal", "discussion", "vote", "snipe", "ban_vote", "ban_revote", "round_end"] as const).map((key) => ({ key, name: PHASE_NAMES[key] })),
+  setup,
+  apply,
+  phase: phaseInfo,
+  timeout,
+  view,
+  outcome,
+  bot,
+  chat,
+  describe,
+};

@@ -1,0 +1,393 @@
+// What one viewer may see, built by copying what is allowed into fresh
+// objects. A seat sees the public table plus its own role card and private
+// results; a spectator sees the public table only; the host sees everything.
+// Once the game is over every role, truth, hint and peek is revealed.
+import type { SeatId, Viewer } from "../core";
+import type { ActionType } from "./actions";
+import { PHASE_NAMES, banBallot, checkBan, checkPeek, checkSnipe, snipeTargets } from "./rules";
+import { resultSummary } from "./outcome";
+import { ROLE_NAMES, TEAM_NAMES, isBanned, peeksLeft, scammerCount, snipeRound, teamOf, unbanned } from "./state";
+import type { GameResult, Headline, HeadlineSetId, Lean, PhaseKey, Role, RoundState, ScoringRecord, State, Team, Truth, VoteChoice } from "./types";
+
+/** One seat at the table as this viewer sees it. */
+export interface PlayerView {
+  seat: SeatId;
+  /** The seat's role when this viewer may know it (own seat, a fellow Scammer, a Scammer hit by the snipe, host, game over); else null. */
+  role: Role | null;
+  banned: boolean;
+  /** When and how the seat was shadow-banned. */
+  ban: { round: number; by: "snipe" | "vote" } | null;
+  /** Pressed "ready" in the current reveal / discussion / round-end phase. */
+  ready: boolean;
+  /** Public lean in this round's discussion. */
+  lean: Lean | null;
+  /** Has cast a ballot in the vote open now (initial or shadow-ban); the choice stays hidden until it closes. */
+  voted: boolean;
+}
+
+/** The shadow-ban vote of a round as this viewer may see it. */
+export interface BanVoteView {
+  voters: SeatId[];
+  /** Who may be named on the first ballot. */
+  candidates: SeatId[];
+  /** First-ballot votes (voter → named seat, null = abstained), public once that ballot closed. */
+  votes: Record<SeatId, SeatId | null> | null;
+  /** The tied seats after a tied first ballot: the only names on the revote. */
+  tied: SeatId[] | null;
+  /** Revote votes, public once the revote closed. */
+  revotes: Record<SeatId, SeatId | null> | null;
+  result: null | { banned: SeatId | null; reason: "majority" | "tie" | "no_votes" };
+}
+
+/** One round's record: public facts, plus what this viewer privately knows. */
+export interface RoundView {
+  round: number;
+  headline: string;
+  /** Whether the headline is real or fake, when this viewer knows it (Scammers always; Fact Checker after a peek; everyone once the round's point gives it away — a tied round stays secret — and at the end). */
+  truth: Truth | null;
+  /** Discussion leans (public table talk). */
+  leans: Record<SeatId, Lean>;
+  /** Initial-vote ballots, public once the vote closed (with secret ballots: only at the end; the tally is always public). */
+  votes: Record<SeatId, VoteChoice> | null;
+  tally: { trust: number; flag: number; abstain: number } | null;
+  majority: "trust" | "flag" | "tie" | null;
+  /** A Scammer shadow-banned by this round's snipe (a missed snipe is not announced). */
+  sniped: SeatId | null;
+  banVote: BanVoteView | null;
+  /** The scoring update, once made. */
+  scoring: ScoringRecord | null;
+}
+
+/** The role card and private results of the viewing seat. */
+export interface MeView {
+  seat: SeatId;
+  role: Role;
+  roleName: string;
+  team: Team;
+  teamName: string;
+  banned: boolean;
+  /** What your role knows and may do, one line each. */
+  knows: string[];
+  /** Your fellow Scammer(s), when you are a Scammer and may know them. */
+  fellowScammers: SeatId[];
+  /** Hints received (the Drunk, or the Misinformed User who inherited the hint). */
+  hints: { round: number; says: Truth }[];
+  /** The hint's accuracy in %, when you have received hints. */
+  hintAccuracy: number | null;
+  /** Fact Checker only (else null): peek results, peeks left, and whether you may peek now. */
+  peek: null | { results: { round: number; truth: Truth }[]; left: number; perGame: number; canNow: boolean; blockedReason: string | null };
+  /** Fact Checker only (else null): the snipe. */
+  snipe: null | {
+    /** The one snipe of the game, once taken (hit = the target was a Scammer). */
+    used: { round: number; target: SeatId; hit: boolean } | null;
+    /** Rounds in which sniping is allowed. */
+    rounds: number[];
+    /** Whether you must decide now (snipe phase, not yet decided). */
+    deciding: boolean;
+    /** Who you may snipe now (empty unless deciding and the snipe is unspent). */
+    targets: SeatId[];
+  };
+  /** Moves you may make right now. */
+  can: ActionType[];
+  /** Your lean this round. */
+  lean: Lean | null;
+  /** Your initial vote this round (null until cast). */
+  vote: VoteChoice | null;
+  /** Your ballot in the shadow-ban vote open now (`voted` false: not cast yet; target null: abstained). */
+  ban: { voted: boolean; target: SeatId | null };
+}
+
+export interface View {
+  viewer: Viewer;
+  seats: SeatId[];
+  phase: PhaseKey;
+  phaseName: string;
+  round: number;
+  /** The game's round count (5 by the rules). */
+  rounds: number;
+  /** The rules in play (config), for the rules panel. */
+  rules: {
+    pointsToWin: number;
+    peeksPerGame: number;
+    drunkHintAccuracy: number;
+    /** First round with a shadow-ban vote (2, or 1 with the variant). */
+    banVoteFromRound: number;
+    snipeRounds: number[];
+    refusalPenalty: boolean;
+    secretBallots: boolean;
+    scammers: number;
+    scammersKnowEachOther: boolean;
+    customHeadlines: boolean;
+  };
+  scores: { truth: number; scammers: number };
+  players: PlayerView[];
+  /** This round's headline card. */
+  headline: { round: number; text: string; truth: Truth | null } | null;
+  /** Null for spectators and the host. */
+  me: MeView | null;
+  /** The initial vote while it is open. */
+  vote: null | { options: VoteChoice[]; eligible: SeatId[]; voted: SeatId[] };
+  /** The shadow-ban vote (or revote) while it is open. */
+  banVote: null | { revote: boolean; voters: SeatId[]; candidates: SeatId[]; voted: SeatId[]; firstBallot: Record<SeatId, SeatId | null> | null };
+  /** Every round so far, current last. */
+  history: RoundView[];
+  /** At the end: who won, why, and everything that was secret. */
+  result: null | {
+    winner: GameResult["winner"];
+    reason: GameResult["reason"];
+    summary: string;
+    roles: Record<SeatId, Role>;
+    headlineSet: HeadlineSetId;
+    hints: { round: number; holder: SeatId; says: Truth }[];
+    peekRounds: number[];
+    snipe: State["snipeUsed"];
+  };
+  /** Host only: every secret while the game runs. */
+  host: null | {
+    roles: Record<SeatId, Role>;
+    headlineSet: HeadlineSetId;
+    deck: Headline[];
+    hintHolder: SeatId | null;
+    hints: { round: number; holder: SeatId; says: Truth }[];
+    peekRounds: number[];
+    snipeUsed: State["snipeUsed"];
+    /** This round's initial votes as they come in. */
+    votes: Record<SeatId, VoteChoice>;
+    /** This round's open shadow-ban ballot as it comes in. */
+    banBallot: Record<SeatId, SeatId | null> | null;
+    /** The Fact Checker's decision this round (held = target null). */
+    snipe: RoundState["snipe"];
+  };
+}
+
+/** The round's point gives its truth away; a tied round keeps it secret until the end. */
+function truthPublic(r: RoundState): boolean {
+  return r.scoring !== null && r.scoring.pointTo !== null;
+}
+
+function knowsTruth(state: State, viewer: Viewer, r: RoundState): boolean {
+  if (viewer === "host" || state.result !== null || truthPublic(r)) return true;
+  if (viewer === "spectator") return false;
+  const role = state.roles[viewer];
+  return role === "scammer" || (role === "fact_checker" && r.peeked);
+}
+
+function roleVisible(state: State, viewer: Viewer, seat: SeatId): boolean {
+  if (viewer === "host" || state.result !== null || viewer === seat) return true;
+  if (state.snipeUsed?.hit && state.snipeUsed.target === seat) return true;
+  if (viewer === "spectator") return false;
+  return state.config.scammersKnowEachOther && state.roles[viewer] === "scammer" && state.roles[seat] === "scammer";
+}
+
+function copyBallot(b: Record<SeatId, SeatId | null>): Record<SeatId, SeatId | null> {
+  return { ...b };
+}
+
+function roundView(state: State, viewer: Viewer, r: RoundState): RoundView {
+  const ban = r.ban;
+  const firstClosed = ban !== null && (ban.tied !== null || ban.result !== null);
+  const hit = r.snipe !== null && r.snipe.hit ? r.snipe.target : null;
+  return {
+    round: r.round,
+    headline: r.headline.text,
+    truth: knowsTruth(state, viewer, r) ? r.headline.truth : null,
+    leans: { ...r.leans },
+    votes: r.voteClosed && (!state.config.secretBallots || viewer === "host" || state.result !== null) ? { ...r.votes } : null,
+    tally: r.tally ? { ...r.tally } : null,
+    majority: r.majority,
+    sniped: hit,
+    banVote: ban
+      ? {
+          voters: ban.voters.slice(),
+          candidates: ban.candidates.slice(),
+          votes: firstClosed ? copyBallot(ban.votes) : null,
+          tied: ban.tied ? ban.tied.slice() : null,
+          revotes: ban.revotes && ban.result !== null ? copyBallot(ban.revotes) : null,
+          result: ban.result ? { ...ban.result } : null,
+        }
+      : null,
+    scoring: r.scoring ? { ...r.scoring, refused: r.scoring.refused.slice(), penalties: { ...r.scoring.penalties }, scoresAfter: { ...r.scoring.scoresAfter } } : null,
+  };
+}
+
+function allHints(state: State): { round: number; holder: SeatId; says: Truth }[] {
+  const out: { round: number; holder: SeatId; says: Truth }[] = [];
+  for (const r of state.rounds) if (r.hint) out.push({ round: r.round, holder: r.hint.holder, says: r.hint.says });
+  return out;
+}
+
+function knowsLines(state: State, seat: SeatId, role: Role, fellows: SeatId[]): string[] {
+  const c = state.config;
+  const lines: string[] = [];
+  const target = `${c.pointsToWin} points`;
+  if (role === "fact_checker") {
+    lines.push("You are on the Truth Team.");
+    lines.push(`During the discussion you may peek at whether the headline is real or fake: ${c.peeksPerGame} time${c.peeksPerGame === 1 ? "" : "s"} per game, never in two rounds in a row.`);
+    const rounds = [1, 2, 3, 4].filter((r) => snipeRound(state, r));
+    if (rounds.length > 0) lines.push(`Once per game, right after the initial vote in rounds ${rounds.join(", ")}, you may snipe a player: a Scammer is shadow-banned at once; anyone else, nothing happens.`);
+  } else if (role === "scammer") {
+    lines.push(`You are a Scammer. You always know whether the headline is real or fake. Steer the majority to the wrong verdict: your team wins at ${target}.`);
+    if (fellows.length > 0) lines.push(`Your fellow Scammer: ${fellows.join(", ")}.`);
+    else if (scammerCount(state.seats.length) > 1) lines.push("There is another Scammer, but you do not know who.");
+  } else if (role === "drunk") {
+    lines.push("You are on the Truth Team.");
+    lines.push(`Each round you receive a private hint, "real" or "fake", which is right ${c.drunkHintAccuracy === 100 ? "every time" : `about ${c.drunkHintAccuracy}% of the time`}.`);
+    lines.push("If you are shadow-banned, your hint passes to a random Misinformed User.");
+  } else {
+    lines.push("You are on the Truth Team, with no special powers: listen, reason, vote.");
+    if (state.rounds.some((r) => r.hint?.holder === seat)) {
+      lines.push(`The Drunk's hint has passed to you because its holder was shadow-banned; it is right ${c.drunkHintAccuracy === 100 ? "every time" : `about ${c.drunkHintAccuracy}% of the time`}.`);
+    }
+  }
+  if (role !== "scammer") lines.push(`Trust real headlines and flag fake ones: your team wins at ${target}, or when every Scammer is shadow-banned.`);
+  if (isBanned(state, seat)) lines.push("You are shadow-banned: you can no longer talk, vote or use a power, but you may watch.");
+  return lines;
+}
+
+function meView(state: State, seat: SeatId): MeView {
+  const role = state.roles[seat] as Role;
+  const team = teamOf(role);
+  const cur = state.rounds[state.rounds.length - 1] as RoundState;
+  const banned = isBanned(state, seat);
+  const over = state.result !== null;
+  const fellows = role === "scammer" && state.config.scammersKnowEachOther ? state.seats.filter((s) => s !== seat && state.roles[s] === "scammer") : [];
+  const hints: { round: number; says: Truth }[] = [];
+  for (const r of state.rounds) if (r.hint && r.hint.holder === seat) hints.push({ round: r.round, says: r.hint.says });
+
+  const can: ActionType[] = [];
+  if (!banned && !over) {
+    if ((state.phase === "reveal" || state.phase === "discussion" || state.phase === "round_end") && !cur.ready.includes(seat)) can.push("ready");
+    if (state.phase === "discussion") can.push("lean");
+    if (role === "fact_checker" && checkPeek(state, seat) === null) can.push("peek");
+    if (state.phase === "vote" && !(seat in cur.votes)) can.push("vote");
+    if (role === "fact_checker" && checkSnipe(state, seat, null) === null) can.push("snipe");
+    if (checkBan(state, seat, null) === null) can.push("ban");
+  }
+
+  let peek: MeView["peek"] = null;
+  let snipe: MeView["snipe"] = null;
+  if (role === "fact_checker") {
+    const no = over || banned ? null : checkPeek(state, seat);
+    peek = {
+      results: state.rounds.filter((r) => r.peeked).map((r) => ({ round: r.round, truth: r.headline.truth })),
+      left: peeksLeft(state),
+      perGame: state.config.peeksPerGame,
+      canNow: can.includes("peek"),
+      blockedReason: over ? "The game is over." : banned ? "You are shadow-banned." : no ? no.message : null,
+    };
+    const deciding = can.includes("snipe");
+    snipe = {
+      used: state.snipeUsed ? { ...state.snipeUsed } : null,
+      rounds: [1, 2, 3, 4].filter((r) => snipeRound(state, r)),
+      deciding,
+      targets: deciding && state.snipeUsed === null ? snipeTargets(state, seat) : [],
+    };
+  }
+  const b = banBallot(state);
+  const ballotHas = b !== null && seat in b.ballot;
+  return {
+    seat,
+    role,
+    roleName: ROLE_NAMES[role],
+    team,
+    teamName: TEAM_NAMES[team],
+    banned,
+    knows: knowsLines(state, seat, role, fellows),
+    fellowScammers: fellows,
+    hints,
+    hintAccuracy: hints.length > 0 ? state.config.drunkHintAccuracy : null,
+    peek,
+    snipe,
+    can,
+    lean: cur.leans[seat] ?? null,
+    vote: cur.votes[seat] ?? null,
+    ban: { voted: ballotHas, target: ballotHas && b ? (b.ballot[seat] ?? null) : null },
+  };
+}
+
+export function view(state: State, viewer: Viewer): View {
+  const cur = state.rounds[state.rounds.length - 1] as RoundState;
+  const isSeat = viewer !== "host" && viewer !== "spectator" && state.seats.includes(viewer);
+  const b = banBallot(state);
+  const votingNow = state.phase === "vote";
+  const readyPhase = state.phase === "reveal" || state.phase === "discussion" || state.phase === "round_end";
+  const players: PlayerView[] = state.seats.map((seat) => {
+    const ban = state.bans.find((x) => x.seat === seat);
+    return {
+      seat,
+      role: roleVisible(state, viewer, seat) ? (state.roles[seat] as Role) : null,
+      banned: ban !== undefined,
+      ban: ban ? { round: ban.round, by: ban.by } : null,
+      ready: readyPhase && cur.ready.includes(seat),
+      lean: cur.leans[seat] ?? null,
+      voted: votingNow ? seat in cur.votes : b !== null && seat in b.ballot,
+    };
+  });
+  const c = state.config;
+  const result = state.result;
+  return {
+    viewer,
+    seats: state.seats.slice(),
+    phase: state.phase,
+    phaseName: PHASE_NAMES[state.phase],
+    round: state.round,
+    rounds: c.rounds,
+    rules: {
+      pointsToWin: c.pointsToWin,
+      peeksPerGame: c.peeksPerGame,
+      drunkHintAccuracy: c.drunkHintAccuracy,
+      banVoteFromRound: c.banVoteInRoundOne ? 1 : 2,
+      snipeRounds: [1, 2, 3, 4].filter((r) => snipeRound(state, r)),
+      refusalPenalty: c.refusalPenalty,
+      secretBallots: c.secretBallots,
+      scammers: scammerCount(state.seats.length),
+      scammersKnowEachOther: c.scammersKnowEachOther,
+      customHeadlines: c.customHeadlines.length > 0,
+    },
+    scores: { ...state.scores },
+    players,
+    headline: { round: cur.round, text: cur.headline.text, truth: knowsTruth(state, viewer, cur) ? cur.headline.truth : null },
+    me: isSeat ? meView(state, viewer) : null,
+    vote: votingNow
+      ? { options: ["trust", "flag", "abstain"], eligible: unbanned(state), voted: unbanned(state).filter((s) => s in cur.votes) }
+      : null,
+    banVote:
+      b && cur.ban
+        ? {
+            revote: state.phase === "ban_revote",
+            voters: cur.ban.voters.slice(),
+            candidates: b.candidates.slice(),
+            voted: cur.ban.voters.filter((s) => s in b.ballot),
+            firstBallot: state.phase === "ban_revote" ? copyBallot(cur.ban.votes) : null,
+          }
+        : null,
+    history: state.rounds.map((r) => roundView(state, viewer, r)),
+    result: result
+      ? {
+          winner: result.winner,
+          reason: result.reason,
+          summary: resultSummary(result, state),
+          roles: { ...state.roles },
+          headlineSet: state.headlineSet,
+          hints: allHints(state),
+          peekRounds: state.peekRounds.slice(),
+          snipe: state.snipeUsed ? { ...state.snipeUsed } : null,
+        }
+      : null,
+    host:
+      viewer === "host"
+        ? {
+            roles: { ...state.roles },
+            headlineSet: state.headlineSet,
+            deck: state.deck.map((h) => ({ ...h })),
+            hintHolder: state.hintHolder,
+            hints: allHints(state),
+            peekRounds: state.peekRounds.slice(),
+            snipeUsed: state.snipeUsed ? { ...state.snipeUsed } : null,
+            votes: { ...cur.votes },
+            banBallot: b ? copyBallot(b.ballot) : null,
+            snipe: cur.snipe ? { ...cur.snipe } : null,
+          }
+        : null,
+  };
+}
