@@ -3,8 +3,9 @@
 import type { AnyGame } from "./core/types";
 import { game as thothsBluff } from "./thoths-bluff";
 import { game as truthDeflector } from "./truth-deflector";
+import { game as truthWars } from "./truth-wars";
 
-export const games: AnyGame[] = [thothsBluff, truthDeflector];
+export const games: AnyGame[] = [thothsBluff, truthDeflector, truthWars];
 
 const byId = new Map(games.map((g) => [g.meta.id, g]));
 
