@@ -28,3 +28,9 @@ export async function joinAndSit(page: Page, code: string): Promise<void> {
   await page.getByTestId("take-seat").click();
   await expect(page.getByTestId("seated")).toBeVisible();
 }
+
+/** Saves a screenshot into docs/screenshots when SCREENSHOTS=1 (used to refresh the docs). */
+export async function shot(page: Page, name: string): Promise<void> {
+  if (!process.env.SCREENSHOTS) return;
+  await page.screenshot({ path: `docs/screenshots/${name}.png`, fullPage: false });
+}

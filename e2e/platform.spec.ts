@@ -1,9 +1,10 @@
 import { expect, test } from "@playwright/test";
-import { createRoom, guest, joinAndSit } from "./helpers";
+import { createRoom, guest, joinAndSit, shot } from "./helpers";
 
 test("catalogue, rules pages and room codes that do not exist", async ({ page }) => {
   await page.goto("/");
   await expect(page.getByTestId("game-thoths-bluff")).toBeVisible();
+  await shot(page, "home");
   await expect(page.getByTestId("game-truth-deflector")).toBeVisible();
   await page.getByTestId("game-thoths-bluff").getByRole("link", { name: "Rules" }).click();
   await expect(page.getByRole("heading", { name: "Rulings" })).toBeVisible();
@@ -29,6 +30,9 @@ test("a host opens a lobby, a player joins from the link, bots fill the rest, a 
   const player = await guest(browser, "Pia", `/r/${code}`);
   await joinAndSit(player.page, code);
   await expect(host.page.getByTestId("seat-list")).toContainText("Pia");
+  await shot(host.page, "lobby-host");
+  await player.page.setViewportSize({ width: 390, height: 844 });
+  await shot(player.page, "lobby-player-phone");
 
   const spectator = await browser.newContext();
   const watch = await spectator.newPage();
@@ -39,6 +43,7 @@ test("a host opens a lobby, a player joins from the link, bots fill the rest, a 
   await expect(player.page.getByTestId("phase-name")).toContainText("Round 1");
   await expect(player.page.getByTestId("you-owe")).toBeVisible();
   await expect(host.page.getByTestId("host-panel")).toBeVisible();
+  await shot(host.page, "host-console");
   await expect(watch.getByTestId("phase-name")).toContainText("Round 1");
   await expect(watch.getByText("You see public information only.")).toBeVisible();
 
