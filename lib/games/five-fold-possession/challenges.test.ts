@@ -3,6 +3,7 @@ import { challengeMet, checklistAfter, completedChallenges, type ChallengeId } f
 import { configSchema } from "./config";
 import { startSession, stopSession, withStone } from "./greed";
 import { game } from "./index";
+import { publish } from "./publish";
 import type { GreedSession, IdentityResult, RoundRecord } from "./state";
 import { act, fresh, next, rightIdentities, round, SEATS } from "./testing";
 
@@ -11,7 +12,7 @@ const P = "s1";
 
 function record(change: Partial<RoundRecord> = {}): RoundRecord {
   const zero = Object.fromEntries(SEATS.map((s) => [s, 0]));
-  return {
+  const base: Omit<RoundRecord, "published"> = {
     round: 2,
     possessed: P,
     ghostHunter: "s2",
@@ -27,6 +28,7 @@ function record(change: Partial<RoundRecord> = {}): RoundRecord {
     garnetsAfter: zero,
     ...change,
   };
+  return { ...base, published: publish(base, SEATS) };
 }
 
 function identity(fullyRight: string[]): IdentityResult {

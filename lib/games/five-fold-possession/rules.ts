@@ -10,6 +10,7 @@ import { drawFrom, ignoreLast, payout, startSession, stopSession, withStone } fr
 import { solveSchedule, TOTAL_ROUNDS } from "./schedule";
 import { resolveBids, resolveMedian, resolveRps, scoreIdentities, scoreRoleGuesses } from "./scoring";
 import { finish } from "./standings";
+import { publish } from "./publish";
 import {
   emptySubmission,
   type RoleGuess,
@@ -366,7 +367,7 @@ export function closeRound(state: State): State {
   const guesses = r >= 2 ? settleGuesses(state, r - 1, tally, deferred, rounds) : { identity: null, roleGuess: null };
 
   const garnetsAfter = perSeat(seats, (s) => Math.max(0, (state.garnets[s] ?? 0) + (delta[s] ?? 0)));
-  const rec: RoundRecord = {
+  const base: Omit<RoundRecord, "published"> = {
     round: r,
     possessed: roles?.possessed ?? null,
     ghostHunter: roles?.ghostHunter ?? null,
@@ -381,6 +382,7 @@ export function closeRound(state: State): State {
     garnetDelta: delta,
     garnetsAfter,
   };
+  const rec: RoundRecord = { ...base, published: publish(base, seats) };
   if (roles) {
     const completed = completedChallenges(rec, roles.possessed, seats, cfg);
     rec.challenges = { possessed: roles.possessed, completed, halves: null };

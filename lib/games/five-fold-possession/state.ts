@@ -87,6 +87,23 @@ export interface ChallengeRecord {
   halves: number | null;
 }
 
+/** One round's published results, every list in alphabetical alias order. */
+export interface PublicRound {
+  round: number;
+  /** The round's five aliases. */
+  aliases: string[];
+  /** MG1: which aliases won, lost, drew or did not play. */
+  rps: { alias: string; result: RpsResult }[];
+  /** MG2: every alias with its card; the median of the unduplicated cards (null when none) and the alias holding it (null: nobody won). */
+  median: { plays: { alias: string; card: number }[]; median: number | null; winner: string | null };
+  /** MG3: how many took part, and the aliases that drew a red stone (an ignored red included). */
+  greed: { players: number; drewRed: string[] };
+  /** MG4: all bids, highest first, without owners; the winning bid and its alias (null: nobody won). */
+  bidding: { bids: number[]; winningBid: number | null; winner: string | null };
+  /** MG5 submitted this round about round `targetRound`: how many guessed all five aliases right. */
+  identity: { targetRound: number; fullyRight: number } | null;
+}
+
 /** Everything that happened in one resolved round (secret parts included; views pick from it). */
 export interface RoundRecord {
   round: number;
@@ -120,6 +137,8 @@ export interface RoundRecord {
   challenges: ChallengeRecord | null;
   garnetDelta: Record<SeatId, number>;
   garnetsAfter: Record<SeatId, number>;
+  /** The published results, built once when the round closes. */
+  published: PublicRound;
 }
 
 export interface Tally {

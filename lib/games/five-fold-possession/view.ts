@@ -9,24 +9,9 @@ import { STONES, type Stone, type StoneEffect } from "./config";
 import { remaining } from "./greed";
 import { committed, doneBlockers, identityTarget, recentOpponents, roleGuessTarget, roleOf } from "./rules";
 import { TOTAL_ROUNDS } from "./schedule";
-import type { PhaseName, Role, RoleGuess, RoundRecord, RpsEntry, RpsResult, Standing, State, Throw } from "./state";
+import type { PhaseName, PublicRound, Role, RoleGuess, RoundRecord, RpsEntry, RpsResult, Standing, State, Throw } from "./state";
 
-/** One round's published results, every list in alphabetical alias order. */
-export interface PublicRound {
-  round: number;
-  /** The round's five aliases. */
-  aliases: string[];
-  /** MG1: which aliases won, lost, drew or did not play. */
-  rps: { alias: string; result: RpsResult }[];
-  /** MG2: every alias with its card; the median of the unduplicated cards (null when none) and the alias holding it (null: nobody won). */
-  median: { plays: { alias: string; card: number }[]; median: number | null; winner: string | null };
-  /** MG3: how many took part, and the aliases that drew a red stone (an ignored red included). */
-  greed: { players: number; drewRed: string[] };
-  /** MG4: all bids, highest first, without owners; the winning bid and its alias (null: nobody won). */
-  bidding: { bids: number[]; winningBid: number | null; winner: string | null };
-  /** MG5 submitted this round about round `targetRound`: how many guessed all five aliases right. */
-  identity: { targetRound: number; fullyRight: number } | null;
-}
+export type { PublicRound };
 
 /** What the seat did and learnt privately in a past round. */
 export interface MyRound {
@@ -192,31 +177,15 @@ export interface View {
   host: HostView | null;
 }
 
-function byAlias<T>(rec: RoundRecord, seats: SeatId[], f: (s: SeatId) => T): { alias: string; value: T }[] {
-  return seats.map((s) => ({ alias: rec.aliases[s] as string, value: f(s) })).sort((a, b) => (a.alias < b.alias ? -1 : a.alias > b.alias ? 1 : 0));
-}
-
-export function publicRound(rec: RoundRecord, seats: SeatId[]): PublicRound {
-  const alias = (s: SeatId | null) => (s === null ? null : (rec.aliases[s] as string));
+function copyPublic(p: PublicRound): PublicRound {
   return {
-    round: rec.round,
-    aliases: aliasList(rec.aliases),
-    rps: byAlias(rec, seats, (s) => rec.rps.result[s] ?? "none").map((x) => ({ alias: x.alias, result: x.value })),
-    median: {
-      plays: byAlias(rec, seats, (s) => rec.median.cards[s] ?? 0).map((x) => ({ alias: x.alias, card: x.value })),
-      median: rec.median.median,
-      winner: alias(rec.median.winner),
-    },
-    greed: {
-      players: seats.filter((s) => rec.greed.sessions[s]).length,
-      drewRed: seats.filter((s) => rec.greed.sessions[s]?.drawn.includes("red")).map((s) => rec.aliases[s] as string).sort(),
-    },
-    bidding: {
-      bids: seats.map((s) => rec.bidding.bids[s] ?? 0).sort((a, b) => b - a),
-      winningBid: rec.bidding.winningBid,
-      winner: alias(rec.bidding.winner),
-    },
-    identity: rec.identity ? { targetRound: rec.identity.targetRound, fullyRight: rec.identity.fullyRight.length } : null,
+    round: p.round,
+    aliases: p.aliases.slice(),
+    rps: p.rps.map((x) => ({ alias: x.alias, result: x.result })),
+    median: { plays: p.median.plays.map((x) => ({ alias: x.alias, card: x.card })), median: p.median.median, winner: p.median.winner },
+    greed: { players: p.greed.players, drewRed: p.greed.drewRed.slice() },
+    bidding: { bids: p.bidding.bids.slice(), winningBid: p.bidding.winningBid, winner: p.bidding.winner },
+    identity: p.identity ? { targetRound: p.identity.targetRound, fullyRight: p.identity.fullyRight } : null,
   };
 }
 
@@ -226,7 +195,7 @@ function myRound(state: State, rec: RoundRecord, seat: SeatId): MyRound {
   const mine = game ? (game.a === seat ? 0 : 1) : 0;
   const session = rec.greed.sessions[seat] ?? null;
   const idGuess = rec.identity?.guesses[seat] ?? null;
-  const idOrder = rec.identity ? aliasList(state.aliases[rec.identity.targetRound - 1] ?? {}) : [];
+  const idOrder = rec.identity ? (state.rounds[rec.identity.targetRound - 1]?.published.aliases ?? []) : [];
   const rg = rec.roleGuess?.guesses[seat] ?? null;
   return {
     round: rec.round,
@@ -324,7 +293,7 @@ function meView(state: State, seat: SeatId): MeView {
     mg4: submit ? { bid: sub.bid, maxBid: Math.max(0, Math.min(cfg.bidding.maxBid, free + (sub.bid ?? 0))) } : null,
     mg5:
       idTarget !== null
-        ? { targetRound: idTarget, aliases: aliasList(state.aliases[idTarget - 1] ?? {}), guess: sub.identities ? sub.identities.slice() : null }
+        ? { targetRound: idTarget, aliases: (state.rounds[idTarget - 1]?.published.aliases ?? []).slice(), guess: sub.identities ? sub.identities.slice() : null }
         : null,
     roleGuess:
       rgTarget !== null
@@ -416,7 +385,7 @@ export function view(state: State, viewer: Viewer): View {
       },
       challengePoints: { normal: cfg.challenges.points, detected: cfg.challenges.detectedPoints },
     },
-    history: state.rounds.map((rec) => publicRound(rec, state.seats)),
+    history: state.rounds.map((rec) => copyPublic(rec.published)),
     me: state.seats.includes(viewer) ? meView(state, viewer) : null,
     end: endView(state),
     host: viewer === "host" ? hostView(state) : null,
