@@ -168,7 +168,8 @@ export interface View {
     maxBid: number;
     challenges: { id: ChallengeId; minigame: string; text: string }[];
     guessPoints: { namePossessed: number; nameGhostHunter: number; hunterFindsPossessed: number; hunterNamedPenalty: number };
-    challengePoints: { normal: number; detected: number };
+    /** Points per completed challenge, and per challenge when every other player named the possessed. */
+    challengePoints: { each: number; eachWhenNamedByAll: number };
   };
   /** Published results, oldest first. */
   history: PublicRound[];
@@ -383,7 +384,7 @@ export function view(state: State, viewer: Viewer): View {
         hunterFindsPossessed: cfg.guessing.hunterFindsPossessed,
         hunterNamedPenalty: cfg.guessing.hunterNamedPenalty,
       },
-      challengePoints: { normal: cfg.challenges.points, detected: cfg.challenges.detectedPoints },
+      challengePoints: { each: cfg.challenges.points, eachWhenNamedByAll: cfg.challenges.detectedPoints },
     },
     history: state.rounds.map((rec) => copyPublic(rec.published)),
     me: state.seats.includes(viewer) ? meView(state, viewer) : null,
