@@ -5,7 +5,7 @@ import { startSession, stopSession, withStone } from "./greed";
 import { game } from "./index";
 import { publish } from "./publish";
 import type { GreedSession, IdentityResult, RoundRecord } from "./state";
-import { act, fresh, next, rightIdentities, round, SEATS } from "./testing";
+import { act, fresh, next, patchSub, rightIdentities, round, SEATS } from "./testing";
 
 const cfg = configSchema.parse({});
 const P = "s1";
@@ -122,6 +122,24 @@ describe("the possessed's checklist", () => {
     // four right: either the possessed and three others (completed) or the four others (missed)
     expect(status(["s2", "s3", "s4", "s5"])).toMatchObject({ "identity-all-right": "hidden", "identity-someone-wrong": "hidden" });
     expect(status(["s1", "s3", "s4", "s5"])).toMatchObject({ "identity-all-right": "hidden", "identity-someone-wrong": "hidden" });
+  });
+
+  it("during the round it settles what the possessed's own entries make certain", () => {
+    let s = next(round(fresh(), {})); // round 2: s1 possessed
+    const status = () => Object.fromEntries(game.view(s, "s1").me!.challenges!.map((c) => [c.id, c.status]));
+    s = act(s, "s1", { type: "playCard", card: 5 });
+    expect(status()["median-prime"]).toBe("completed");
+    s = act(s, "s1", { type: "playCard", card: 4 });
+    expect(status()["median-prime"]).toBe("open");
+    s = patchSub(s, "s1", { greed: withStone(cfg.greed, session("grey", "grey", "white"), "grey") });
+    expect(status()).toMatchObject({ "greed-all-grey": "completed", "greed-net-gain": "open" });
+    s = patchSub(s, "s1", { greed: session("white", "white") });
+    expect(status()["greed-net-gain"]).toBe("completed");
+    s = patchSub(s, "s1", { greed: withStone(cfg.greed, startSession(cfg.greed), "red") });
+    expect(status()["greed-net-gain"]).toBe("open"); // the red may still be ignored
+    s = patchSub(s, "s1", { greed: withStone(cfg.greed, { ...startSession(cfg.greed), ignoredIndex: 0, drawn: ["black"] }, "red") });
+    expect(status()["greed-net-gain"]).toBe("missed");
+    expect(status()["rps-draw"]).toBe("open");
   });
 
   it("only the possessed sees it: open during the round, settled after", () => {

@@ -1,7 +1,8 @@
 // The ten possession challenges, evaluated from a resolved round.
 import type { SeatId } from "../core/types";
 import type { Config } from "./config";
-import type { RoundRecord } from "./state";
+import { payout } from "./greed";
+import type { RoundRecord, Submission } from "./state";
 
 export const CHALLENGES = [
   { id: "rps-draw", minigame: "MG1", text: "Draw a game of RPS." },
@@ -62,7 +63,7 @@ export interface ChallengeCheck {
   id: ChallengeId;
   minigame: string;
   text: string;
-  /** open: the round still runs; hidden: only the end reveals it (it hangs on Identity guesses nobody is told about). */
+  /** open: not settled yet (the round still runs); hidden: only the end reveals it (it hangs on Identity guesses nobody is told about). */
   status: ChallengeStatus;
 }
 
@@ -83,6 +84,20 @@ export function checklistAfter(rec: RoundRecord, p: SeatId, seats: SeatId[], cfg
   });
 }
 
-export function checklistOpen(): ChallengeCheck[] {
-  return CHALLENGES.map((c) => ({ id: c.id, minigame: c.minigame, text: c.text, status: "open" as const }));
+/**
+ * The checklist while the round runs, from the possessed's own entries: what is
+ * already certain shows as completed or missed (a prime card shows completed while it
+ * is the card entered), everything else is open.
+ */
+export function checklistDuring(sub: Submission, cfg: Config): ChallengeCheck[] {
+  const g = sub.greed;
+  const greys = g ? g.drawn.filter((x) => x === "grey").length : 0;
+  const settled = g && (g.status === "stopped" || (g.status === "busted" && (g.ignoredIndex !== null || !g.lastWasDraw)));
+  return CHALLENGES.map((c) => {
+    let status: ChallengeStatus = "open";
+    if (c.id === "median-prime" && sub.card !== null && PRIMES.has(sub.card)) status = "completed";
+    if (c.id === "greed-all-grey" && greys >= cfg.greed.grey.count) status = "completed";
+    if (c.id === "greed-net-gain" && g && settled) status = payout(g) - cfg.greed.fee > 0 ? "completed" : "missed";
+    return { id: c.id, minigame: c.minigame, text: c.text, status };
+  });
 }

@@ -91,6 +91,12 @@ describe("another seat's play", () => {
     expectSameFor(a, b, ["s1", "s3", "s4", "s5", "spectator"], ["s2", "host"]);
   });
 
+  it("a seat's hand is private", () => {
+    const a = fresh();
+    const b = { ...a, hands: { ...a.hands, s2: [2, 4, 6, 8] } };
+    expectSameFor(a, b, ["s1", "s3", "s4", "s5", "spectator"], ["s2", "host"]);
+  });
+
   it("a seat's garnet balance is private", () => {
     expectSameFor(fresh(), fresh({ startingGarnetsBySeat: { s2: 25 } }), ["s1", "s3", "s4", "s5", "spectator"], ["s2", "host"]);
   });

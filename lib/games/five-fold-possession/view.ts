@@ -4,7 +4,7 @@
 // aliases, challenges and standings (never anyone's points from guesses as such).
 import type { SeatId, Viewer } from "../core/types";
 import { aliasList } from "./aliases";
-import { CHALLENGES, checklistAfter, checklistOpen, type ChallengeCheck, type ChallengeId } from "./challenges";
+import { CHALLENGES, checklistAfter, checklistDuring, type ChallengeCheck, type ChallengeId } from "./challenges";
 import { STONES, type Stone, type StoneEffect } from "./config";
 import { remaining } from "./greed";
 import { committed, doneBlockers, identityTarget, recentOpponents, roleGuessTarget, roleOf } from "./rules";
@@ -106,7 +106,7 @@ export interface MeView {
   roleGuess: { targetRound: number; guess: RoleGuess | null; myRoleThen: Role } | null;
   /** Opal challenge, in the final guesses only: the round (2–12) you think had nobody possessed. */
   opal: { rounds: number[]; guess: number | null } | null;
-  /** When you are the possessed this round: the ten challenges (open until the round ends). */
+  /** When you are the possessed this round: the ten challenges, settled as far as your own entries make them certain. */
   challenges: ChallengeCheck[] | null;
   /** Your private history, oldest first. */
   rounds: MyRound[];
@@ -305,7 +305,7 @@ function meView(state: State, seat: SeatId): MeView {
           }
         : null,
     opal: state.phase === "final" ? { rounds: Array.from({ length: TOTAL_ROUNDS - 1 }, (_, i) => i + 2), guess: sub.opal } : null,
-    challenges: submit && role === "possessed" ? checklistOpen() : null,
+    challenges: submit && role === "possessed" ? checklistDuring(sub, cfg) : null,
     rounds: state.rounds.map((rec) => myRound(state, rec, seat)),
   };
 }
