@@ -21,6 +21,12 @@ export type ChallengeId = (typeof CHALLENGES)[number]["id"];
 
 const PRIMES = new Set([2, 3, 5, 7, 11]);
 
+/** A challenge's wording for this match (the grey count follows the bag). */
+export function challengeText(id: ChallengeId, cfg: Config): string {
+  const c = CHALLENGES.find((x) => x.id === id)!;
+  return id === "greed-all-grey" ? `Take all ${cfg.greed.grey.count} grey stones from the bag.` : c.text;
+}
+
 /** Whether `p`, possessed in `rec.round`, completed challenge `id`. */
 export function challengeMet(id: ChallengeId, rec: RoundRecord, p: SeatId, seats: SeatId[], cfg: Config): boolean {
   switch (id) {
@@ -80,7 +86,7 @@ export function checklistAfter(rec: RoundRecord, p: SeatId, seats: SeatId[], cfg
     if (c.id === "identity-all-right" && fully !== null && fully > 0 && fully < seats.length) status = "hidden";
     // Others fully right = fully - (me ? 1 : 0): settled unless the count is exactly the number of others.
     if (c.id === "identity-someone-wrong" && fully !== null && fully === others) status = "hidden";
-    return { id: c.id, minigame: c.minigame, text: c.text, status };
+    return { id: c.id, minigame: c.minigame, text: challengeText(c.id, cfg), status };
   });
 }
 
@@ -98,6 +104,6 @@ export function checklistDuring(sub: Submission, cfg: Config): ChallengeCheck[] 
     if (c.id === "median-prime" && sub.card !== null && PRIMES.has(sub.card)) status = "completed";
     if (c.id === "greed-all-grey" && greys >= cfg.greed.grey.count) status = "completed";
     if (c.id === "greed-net-gain" && g && settled) status = payout(g) - cfg.greed.fee > 0 ? "completed" : "missed";
-    return { id: c.id, minigame: c.minigame, text: c.text, status };
+    return { id: c.id, minigame: c.minigame, text: challengeText(c.id, cfg), status };
   });
 }

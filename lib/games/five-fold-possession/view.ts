@@ -4,7 +4,7 @@
 // aliases, challenges and standings (never anyone's points from guesses as such).
 import type { SeatId, Viewer } from "../core/types";
 import { aliasList } from "./aliases";
-import { CHALLENGES, checklistAfter, checklistDuring, type ChallengeCheck, type ChallengeId } from "./challenges";
+import { CHALLENGES, challengeText, checklistAfter, checklistDuring, type ChallengeCheck, type ChallengeId } from "./challenges";
 import { STONES, type Stone, type StoneEffect } from "./config";
 import { remaining } from "./greed";
 import { committed, doneBlockers, identityTarget, recentOpponents, roleGuessTarget, roleOf } from "./rules";
@@ -377,7 +377,7 @@ export function view(state: State, viewer: Viewer): View {
       greedStartPot: cfg.greed.startPot,
       rpsBets: [cfg.rps.minBet, cfg.rps.maxBet],
       maxBid: cfg.bidding.maxBid,
-      challenges: CHALLENGES.map((c) => ({ id: c.id, minigame: c.minigame, text: c.text })),
+      challenges: CHALLENGES.map((c) => ({ id: c.id, minigame: c.minigame, text: challengeText(c.id, cfg) })),
       guessPoints: {
         namePossessed: cfg.guessing.namePossessed,
         nameGhostHunter: cfg.guessing.nameGhostHunter,
