@@ -34,6 +34,30 @@ export interface Notice {
 
 export type RoomStatus = "lobby" | "running" | "finished" | "aborted";
 
+/** A chat channel as one viewer may use it now. */
+export interface ChannelInfo {
+  id: string;
+  kind: "public" | "confessional" | "direct" | "group";
+  title: string;
+  canWrite: boolean;
+  /** Why this viewer may not write (shown in the composer). */
+  closedReason: string | null;
+  /** Seats that read this channel (the host always does). */
+  members: string[];
+}
+
+export interface ChatMessage {
+  id: string;
+  channel: string;
+  /** A seat id or "host". */
+  author: string;
+  name: string;
+  body: string;
+  at: number;
+}
+
+export const CHAT_MAX_LENGTH = 500;
+
 /** Everything one viewer gets about a room, after every change. */
 export interface RoomPayload {
   code: string;
@@ -53,6 +77,8 @@ export interface RoomPayload {
   outcome: Outcome | null;
   notices: Notice[];
   endReason: string | null;
+  /** The chat channels this viewer may read, and whether it may write now. */
+  channels: ChannelInfo[];
   /** Host only: the room config as entered. */
   config?: unknown;
 }
@@ -88,8 +114,16 @@ export const hostCommand = z.discriminatedUnion("type", [
 export type HostCommand = z.infer<typeof hostCommand>;
 export const hostInput = z.object({ code: roomCode, command: hostCommand });
 
+export const chatSendInput = z.object({
+  code: roomCode,
+  channel: z.string().min(1).max(40),
+  body: z.string().trim().min(1, "Write something first.").max(CHAT_MAX_LENGTH, `A message has at most ${CHAT_MAX_LENGTH} characters.`),
+});
+export const chatHistoryInput = z.object({ code: roomCode, channel: z.string().min(1).max(40), before: z.string().regex(/^\d+$/).optional() });
+
 export interface ServerToClient {
   "room:state": (payload: RoomPayload) => void;
+  "chat:message": (payload: { code: string; message: ChatMessage }) => void;
 }
 
 export interface ClientToServer {
@@ -100,4 +134,6 @@ export interface ClientToServer {
   "seat:release": (input: unknown, ack: (r: Ack) => void) => void;
   "game:act": (input: unknown, ack: (r: Ack<{ version: number; clientId?: string }>) => void) => void;
   "host:command": (input: unknown, ack: (r: Ack<{ version: number }>) => void) => void;
+  "chat:send": (input: unknown, ack: (r: Ack<{ message: ChatMessage }>) => void) => void;
+  "chat:history": (input: unknown, ack: (r: Ack<{ messages: ChatMessage[]; more: boolean }>) => void) => void;
 }

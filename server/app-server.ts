@@ -9,7 +9,7 @@ import type { ClientToServer, ServerToClient } from "../lib/protocol";
 import { createDb, type Db } from "./db/client";
 import { RoomManager } from "./rooms/manager";
 import { userFromCookie } from "./sockets/auth";
-import { broadcast, registerHandlers, type SocketData } from "./sockets/handlers";
+import { broadcast, deliverChat, registerHandlers, type SocketData } from "./sockets/handlers";
 import { handleApi } from "./http/api";
 
 export interface GarnetServerOptions {
@@ -44,7 +44,7 @@ export async function startGarnetServer(o: GarnetServerOptions): Promise<GarnetS
   let io: Server<ClientToServer, ServerToClient, object, SocketData>;
   const rooms = new RoomManager(
     db,
-    { changed: (room) => broadcast(io, room) },
+    { changed: (room) => broadcast(io, room), chat: (room, rule, message) => deliverChat(io, room, rule, message) },
     {
       botDelayMs: o.botDelayMs ?? 700,
       snapshotEvery: o.snapshotEvery ?? 50,

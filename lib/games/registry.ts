@@ -1,11 +1,12 @@
 // Every game Garnet can run. Adding a game is adding a line here: nothing in
 // server/ changes.
 import type { AnyGame } from "./core/types";
+import { game as fiveFoldPossession } from "./five-fold-possession";
 import { game as thothsBluff } from "./thoths-bluff";
 import { game as truthDeflector } from "./truth-deflector";
 import { game as truthWars } from "./truth-wars";
 
-export const games: AnyGame[] = [thothsBluff, truthDeflector, truthWars];
+export const games: AnyGame[] = [thothsBluff, truthDeflector, truthWars, fiveFoldPossession];
 
 const byId = new Map(games.map((g) => [g.meta.id, g]));
 

@@ -3,8 +3,9 @@
 // acknowledged or broadcast. Timers belong to the room.
 import { runCommand, type GameCommand } from "../../lib/games/core/commands";
 import { Rng } from "../../lib/games/core/rng";
-import type { Actor, AnyGame, Outcome, PhaseInfo, SeatId } from "../../lib/games/core/types";
-import type { ClockInfo, HostCommand, Notice, RoomPayload, RoomStatus, Role, SeatInfo } from "../../lib/protocol";
+import { defaultChat } from "../../lib/games/core/chat";
+import type { Actor, AnyGame, ChatChannelRule, Outcome, PhaseInfo, SeatId } from "../../lib/games/core/types";
+import type { ChannelInfo, ChatMessage, ClockInfo, HostCommand, Notice, RoomPayload, RoomStatus, Role, SeatInfo } from "../../lib/protocol";
 import type { Prisma } from "../db/generated/client";
 import type { Store, SeatPatch } from "./store";
 
@@ -34,7 +35,13 @@ export class CommandError extends Error {
 export interface RoomHooks {
   /** Called after every accepted change (and presence change): push views to sockets. */
   changed(room: Room): void;
+  /** Called once a chat message is stored: deliver it to the channel's readers only. */
+  chat?(room: Room, rule: ChatChannelRule, message: ChatMessage): void;
 }
+
+const CHAT_WINDOW_MS = 10_000;
+const CHAT_PER_WINDOW = 8;
+const CHAT_PAGE = 50;
 
 export interface RoomOptions {
   botDelayMs: number;
@@ -182,7 +189,78 @@ export class Room {
       outcome: this.outcome(),
       notices: this.notices.slice(-20),
       endReason: this.endReason,
+      channels: this.channelsFor(role, seat),
       ...(role === "host" ? { config: this.config } : {}),
+    };
+  }
+
+  // ---------- chat ----------
+
+  /** Who may read and write which channel now: the game's rule, or the default. */
+  chatRules(): ChatChannelRule[] {
+    const seats = this.seats.map((s) => s.seat);
+    if (this.state === null || !this.game.chat) return defaultChat(seats);
+    return this.game.chat(this.state, seats);
+  }
+
+  channelsFor(role: Role, seat: SeatId | null): ChannelInfo[] {
+    const out: ChannelInfo[] = [];
+    for (const r of this.chatRules()) {
+      if (role === "host") out.push({ id: r.id, kind: r.kind, title: r.title, canWrite: true, closedReason: null, members: r.members });
+      else if (role === "player" && seat && r.members.includes(seat)) {
+        const canWrite = r.writers.includes(seat);
+        out.push({ id: r.id, kind: r.kind, title: r.title, canWrite, closedReason: canWrite ? null : (r.mutedReasons?.[seat] ?? r.closedReason ?? "This channel is closed now."), members: r.members });
+      } else if (role === "spectator" && r.public) out.push({ id: r.id, kind: r.kind, title: r.title, canWrite: false, closedReason: "Spectators read along but do not write.", members: r.members });
+    }
+    return out;
+  }
+
+  private readonly chatSent = new Map<string, number[]>();
+
+  /** Stores and returns a message if the game's rule lets this user write there now; refused messages are never stored. */
+  async sendChat(userId: string, channel: string, body: string): Promise<{ rule: ChatChannelRule; message: ChatMessage }> {
+    return this.run(async () => {
+      const rule = this.chatRules().find((r) => r.id === channel);
+      if (!rule) throw new CommandError("chat/no_channel", "That channel does not exist in this room.");
+      let author: string;
+      let name: string;
+      if (userId === this.hostId) {
+        author = "host";
+        name = this.hostName;
+      } else {
+        const seat = this.seatOfUser(userId);
+        if (!seat || !rule.members.includes(seat.seat)) throw new CommandError("chat/not_member", "You are not in that channel.");
+        if (!rule.writers.includes(seat.seat)) throw new CommandError("chat/closed", rule.mutedReasons?.[seat.seat] ?? rule.closedReason ?? "This channel is closed now.");
+        author = seat.seat;
+        name = seat.name;
+      }
+      const now = this.now();
+      if (author !== "host") {
+        const recent = (this.chatSent.get(author) ?? []).filter((t) => now - t < CHAT_WINDOW_MS);
+        if (recent.length >= CHAT_PER_WINDOW) throw new CommandError("chat/rate", "You are sending messages too fast; wait a few seconds.");
+        recent.push(now);
+        this.chatSent.set(author, recent);
+      }
+      const row = await this.store.db.message.create({ data: { roomId: this.id, channel, author, name, body, version: this.version, at: new Date(now) } });
+      const message: ChatMessage = { id: row.id.toString(), channel, author, name, body, at: now };
+      this.hooks.chat?.(this, rule, message);
+      return { rule, message };
+    });
+  }
+
+  /** A page of a channel's messages (newest last) if this viewer may read it. */
+  async chatHistory(role: Role, seat: SeatId | null, channel: string, before?: string): Promise<{ messages: ChatMessage[]; more: boolean }> {
+    const readable = this.channelsFor(role, seat).some((c) => c.id === channel);
+    if (!readable) throw new CommandError("chat/not_member", "You cannot read that channel.");
+    const rows = await this.store.db.message.findMany({
+      where: { roomId: this.id, channel, ...(before ? { id: { lt: BigInt(before) } } : {}) },
+      orderBy: { id: "desc" },
+      take: CHAT_PAGE + 1,
+    });
+    const more = rows.length > CHAT_PAGE;
+    return {
+      more,
+      messages: rows.slice(0, CHAT_PAGE).reverse().map((m) => ({ id: m.id.toString(), channel: m.channel, author: m.author, name: m.name, body: m.body, at: m.at.getTime() })),
     };
   }
 

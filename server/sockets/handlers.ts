@@ -1,7 +1,8 @@
 // Thin edges: parse with zod, take the user from the socket, enqueue, ack.
 import type { Server, Socket } from "socket.io";
 import { z } from "zod";
-import { actInput, createRoomInput, hostInput, seatInput, watchInput, type Ack, type ClientToServer, type Role, type ServerToClient } from "../../lib/protocol";
+import type { ChatChannelRule } from "../../lib/games/core/types";
+import { actInput, chatHistoryInput, chatSendInput, createRoomInput, hostInput, seatInput, watchInput, type Ack, type ChatMessage, type ClientToServer, type Role, type ServerToClient } from "../../lib/protocol";
 import type { RoomManager } from "../rooms/manager";
 import { CommandError, type Room } from "../rooms/room";
 import type { SessionUser } from "./auth";
@@ -42,13 +43,23 @@ export const groupHost = (room: Room) => `${room.id}:host`;
 export const groupSpec = (room: Room) => `${room.id}:spec`;
 export const groupSeat = (room: Room, seat: string) => `${room.id}:seat:${seat}`;
 
-/** Pushes each recipient kind its payload: computed once per kind, not per socket. */
+function hasMembers(io: IO, group: string): boolean {
+  return (io.sockets.adapter.rooms.get(group)?.size ?? 0) > 0;
+}
+
+/** Pushes each recipient kind its payload: computed once per kind, not per socket, and only for kinds that are listening. */
 export function broadcast(io: IO, room: Room): void {
-  io.to(groupHost(room)).emit("room:state", room.payload("host", null));
-  io.to(groupSpec(room)).emit("room:state", room.payload("spectator", null));
+  if (hasMembers(io, groupHost(room))) io.to(groupHost(room)).emit("room:state", room.payload("host", null));
+  if (hasMembers(io, groupSpec(room))) io.to(groupSpec(room)).emit("room:state", room.payload("spectator", null));
   for (const s of room.seats) {
-    if ((room.presence.get(s.seat) ?? 0) > 0) io.to(groupSeat(room, s.seat)).emit("room:state", room.payload("player", s.seat));
+    if (hasMembers(io, groupSeat(room, s.seat))) io.to(groupSeat(room, s.seat)).emit("room:state", room.payload("player", s.seat));
   }
+}
+
+/** Delivers a stored chat message to its channel's readers: the host, the member seats, and spectators of public channels. */
+export function deliverChat(io: IO, room: Room, rule: ChatChannelRule, message: ChatMessage): void {
+  const groups = [groupHost(room), ...rule.members.map((s) => groupSeat(room, s)), ...(rule.public ? [groupSpec(room)] : [])];
+  io.to(groups).emit("chat:message", { code: room.code, message });
 }
 
 function leaveRoom(io: IO, socket: Sock, rooms: RoomManager, code: string): void {
@@ -191,6 +202,22 @@ export function registerHandlers(io: IO, socket: Sock, rooms: RoomManager): void
     const version = await room.host(user.id, command);
     if (displaced) resubscribeUser(io, rooms, room, displaced);
     return { version };
+  });
+
+  on("chat:send", async (input) => {
+    const user = requireUser();
+    const { code, channel, body } = chatSendInput.parse(input);
+    const room = await roomOr404(code);
+    const { message } = await room.sendChat(user.id, channel, body);
+    return { message };
+  });
+
+  on("chat:history", async (input) => {
+    const { code, channel, before } = chatHistoryInput.parse(input);
+    const room = await roomOr404(code);
+    const w = socket.data.watching.get(code);
+    if (!w) throw new CommandError("room/not_watching", "Open the room first.");
+    return room.chatHistory(w.role, w.seat, channel, before);
   });
 
   socket.on("disconnect", () => {

@@ -1,6 +1,7 @@
 // A tiny game for server tests: each round every seat secretly picks 1–9; the
 // picks are revealed at round end; after `rounds` rounds the highest total wins.
 import { z } from "zod";
+import { confessionalChannel, directChannelId, publicChannel } from "../../lib/games/core/chat";
 import { ok, reject } from "../../lib/games/core/result";
 import type { GameDefinition, SeatId } from "../../lib/games/core/types";
 
@@ -53,6 +54,18 @@ export const fixtureGame: GameDefinition<State, Config, Action, unknown> = {
     const ranked = [...s.seats].sort((a, b) => (s.totals[b] ?? 0) - (s.totals[a] ?? 0));
     const best = s.totals[ranked[0]!] ?? 0;
     return { summary: "done", winners: ranked.filter((x) => s.totals[x] === best), losers: [], ranking: ranked.map((seat, i) => ({ seat, place: i + 1, score: s.totals[seat] })), awards: [] };
+  },
+  // Chat rule for tests: whoever picked 9 last round is muted at the table; s1 and s2 share a
+  // direct channel that is open in odd rounds only.
+  chat(s, seats) {
+    const last = s.history[s.history.length - 1] ?? {};
+    const muted = seats.filter((x) => last[x] === 9);
+    const open = s.round % 2 === 1 && !s.done;
+    return [
+      publicChannel(seats, seats.filter((x) => !muted.includes(x)), Object.fromEntries(muted.map((x) => [x, "You picked 9, so you are muted this round."]))),
+      ...seats.map(confessionalChannel),
+      { id: directChannelId("s1", "s2"), kind: "direct" as const, title: "s1 & s2", members: ["s1", "s2"], writers: open ? ["s1", "s2"] : [], closedReason: "Open in odd rounds only.", public: false },
+    ];
   },
   bot(view, { seat, rng }) {
     const v = view as { picked: string[] };
