@@ -3,11 +3,13 @@ import Link from "next/link";
 import { useCallback } from "react";
 import { dashboardFor } from "@/components/games/registry";
 import { Card, ErrorNote } from "@/components/ui/primitives";
+import { ChatPanel } from "./ChatPanel";
 import { EndScreen } from "./EndScreen";
 import { HostPanel } from "./HostPanel";
 import { Lobby } from "./Lobby";
 import { Notices } from "./Notices";
 import { StatusBar } from "./StatusBar";
+import { usePhaseAlerts } from "./usePhaseAlerts";
 import { useRoom } from "./useRoom";
 
 /** A room as this browser sees it: lobby, then the game's dashboard, with the host's console for the host. */
@@ -16,6 +18,7 @@ export function RoomClient({ code, mode, signedIn }: { code: string; mode: "auto
   const { payload, error } = conn;
   const nameOf = useCallback((seat: string) => payload?.seats.find((s) => s.seat === seat)?.name || seat, [payload]);
   const hostAct = useCallback((action: unknown) => conn.host({ type: "game", action }), [conn]);
+  const { alertsOn, toggleAlerts } = usePhaseAlerts(payload, conn.offsetMs);
 
   if (error && !payload)
     return (
@@ -37,9 +40,12 @@ export function RoomClient({ code, mode, signedIn }: { code: string; mode: "auto
   const Dashboard = dashboardFor(payload.gameId);
   return (
     <div data-testid={`room-${payload.role}`}>
-      <StatusBar payload={payload} offsetMs={conn.offsetMs} connected={conn.connected} />
+      <StatusBar payload={payload} offsetMs={conn.offsetMs} connected={conn.connected} alertsOn={alertsOn} onToggleAlerts={toggleAlerts} />
       {payload.status === "lobby" ? (
-        <Lobby payload={payload} conn={conn} signedIn={signedIn} />
+        <div className="space-y-4">
+          <Lobby payload={payload} conn={conn} signedIn={signedIn} />
+          <ChatPanel code={payload.code} channels={payload.channels} nameOf={nameOf} you={payload.you} />
+        </div>
       ) : (
         <div className="grid gap-4 lg:grid-cols-[minmax(0,3fr)_minmax(0,1fr)]">
           <div className="min-w-0 space-y-4">
@@ -53,6 +59,7 @@ export function RoomClient({ code, mode, signedIn }: { code: string; mode: "auto
                 <p className="text-sm text-stone-600 dark:text-stone-400">You see public information only.</p>
               </Card>
             )}
+            <ChatPanel code={payload.code} channels={payload.channels} nameOf={nameOf} you={payload.you} />
             <Notices notices={payload.notices} />
           </aside>
         </div>

@@ -5,7 +5,7 @@ import { PhaseTracker } from "@/components/ui/PhaseTracker";
 import { Badge } from "@/components/ui/primitives";
 
 /** Always at the top: the phase, the time left and what you still owe. */
-export function StatusBar({ payload, offsetMs, connected }: { payload: RoomPayload; offsetMs: number; connected: boolean }) {
+export function StatusBar({ payload, offsetMs, connected, alertsOn, onToggleAlerts }: { payload: RoomPayload; offsetMs: number; connected: boolean; alertsOn?: boolean; onToggleAlerts?: () => void }) {
   const p = payload.phase;
   const owe = p && payload.you ? p.waitingOn.includes(payload.you) : false;
   const waitingNames = p ? p.waitingOn.map((s) => payload.seats.find((x) => x.seat === s)?.name ?? s) : [];
@@ -36,6 +36,11 @@ export function StatusBar({ payload, offsetMs, connected }: { payload: RoomPaylo
           )}
           {payload.status === "running" && p?.waitingOnHost && <Badge tone="blue">waiting on a decision</Badge>}
           {!connected && <Badge tone="red">reconnecting…</Badge>}
+          {onToggleAlerts && payload.role !== "spectator" && (
+            <button type="button" onClick={onToggleAlerts} aria-pressed={alertsOn} className="rounded-md px-1.5 py-0.5 text-xs text-stone-500 hover:bg-stone-100 dark:hover:bg-stone-800" title="Sound and a notification on a new phase and in the last 30 s">
+              {alertsOn ? "🔔 alerts on" : "🔕 alerts off"}
+            </button>
+          )}
         </div>
       </div>
       {payload.status === "running" && (
