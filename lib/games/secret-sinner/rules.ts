@@ -56,8 +56,8 @@ export const SUPPORTED_PLAYER_COUNTS: number[] = Array.from({ length: LETTER_COU
  * (uniform over valid deals); should that take long, a fixed pattern over a
  * random sin order (offsets 0, 1, 3 modulo 7) is used instead.
  */
-export function dealHeavenTriples(rng: Rng, heavenPlayers: number): Pair[][] {
-  for (let attempt = 0; attempt < 400; attempt++) {
+export function dealHeavenTriples(rng: Rng, heavenPlayers: number, attempts = 400): Pair[][] {
+  for (let attempt = 0; attempt < attempts; attempt++) {
     const columns = VIRTUES.map(() => rng.shuffle(SINS));
     const triples = Array.from({ length: heavenPlayers }, (_, i) => VIRTUES.map((virtue, v) => ({ sin: columns[v]![i]!, virtue })));
     if (triples.every((t) => new Set(t.map((p) => p.sin)).size === 3)) return triples;

@@ -7,7 +7,7 @@ import { directChannelId } from "../core/chat";
 import type { SeatId, Viewer } from "../core/types";
 import type { Config } from "./config";
 import { board, delivered, isSeat, letterInfo, lettersOf, lockProblem, queriesSentTo, queryRounds, recipientLimit } from "./engine";
-import type { Attribute, BoardEntry, Letter, Realm, Sin, Tiebreak, Virtue } from "./rules";
+import type { Attribute, BoardEntry, Letter, Realm, Sin, Standing, Tiebreak, Virtue } from "./rules";
 import { SINS, VIRTUES, areAllies, attributeLabel, rankRealm, recipientProblem, standingOf } from "./rules";
 import type { Stage, State } from "./state";
 
@@ -147,18 +147,7 @@ export interface HostView {
   queries: { round: number; sender: SeatId; recipient: SeatId; letters: Letter[]; attribute: Attribute; answers: { letter: Letter; answer: Answer }[]; delivered: boolean }[];
   locks: { round: number; seat: SeatId; letter: Letter; target: Letter; correct: boolean }[];
   /** Live standings per realm, best first, with the tiebreak data. */
-  standings: {
-    seat: SeatId;
-    realm: Realm;
-    place: number;
-    score: number;
-    correct: number;
-    incorrect: number;
-    correctRounds: number[];
-    lockedCorrectly: number;
-    lockedRounds: number[];
-    aboveNextBy: Tiebreak | null;
-  }[];
+  standings: (Standing & { realm: Realm; place: number; aboveNextBy: Tiebreak | null })[];
   /** Every communication window, by round. */
   windows: { a: SeatId; b: SeatId; channelId: string; round: number }[];
 }
