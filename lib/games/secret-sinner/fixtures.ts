@@ -42,10 +42,17 @@ export function endRound(state: State): State {
   return game.timeout(state);
 }
 
-/** Ends rounds until `round` is the current round. */
+/** Ends rounds until `round` is the current round (or the rounds are over). */
 export function toRound(state: State, round: number): State {
   let s = state;
-  while (s.round < round) s = game.timeout(s);
+  while (s.round < round && (s.stage === "briefing" || s.stage === "round")) s = game.timeout(s);
+  return s;
+}
+
+/** Ends every remaining round: the result is in the ascension pick or finished. */
+export function pastRounds(state: State): State {
+  let s = state;
+  while (s.stage === "briefing" || s.stage === "round") s = game.timeout(s);
   return s;
 }
 
