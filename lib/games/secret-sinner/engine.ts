@@ -85,7 +85,7 @@ export function setup({ seats, config, seed }: SetupContext<Config>): State {
 // ---------------------------------------------------------------- helpers
 
 export function letterInfo(state: State, letter: Letter): LetterInfo {
-  return state.letters[LETTERS.indexOf(letter)]!;
+  return state.letters[letter.charCodeAt(0) - 65]!; // A is index 0
 }
 
 export function lettersOf(state: State, seat: SeatId): Letter[] {
@@ -120,14 +120,16 @@ export function isSeat(state: State, actor: Actor): boolean {
   return actor !== "host" && state.realms[actor] !== undefined;
 }
 
-/** Why `letter` (held by `seat`) may not lock `target` now, or null. */
-export function lockProblem(state: State, seat: SeatId, letter: Letter, target: Letter): { code: string; message: string } | null {
+export function locksBy(state: State, letter: Letter): LockRecord[] {
+  return state.locks.filter((l) => l.letter === letter);
+}
+
+/** Why `letter` (held by `seat`) may not lock `target` now, or null. `history` is `locksBy(state, letter)`. */
+export function lockProblem(state: State, seat: SeatId, letter: Letter, target: Letter, history = locksBy(state, letter)): { code: string; message: string } | null {
   const info = letterInfo(state, letter);
   if (info.owner !== seat) return { code: "action/not_your_letter", message: `Letter ${letter} is not yours.` };
-  let used = 0;
-  for (const l of state.locks) {
-    if (l.letter !== letter) continue;
-    used++;
+  const used = history.length;
+  for (const l of history) {
     if (l.round === state.round) return { code: "action/already_locked", message: `Letter ${letter} already locked in ${l.target} this round.` };
     if (l.target === target) return { code: "action/lock_repeat", message: `Letter ${letter} already locked in ${target} (round ${l.round}); each letter locks different letters.` };
   }

@@ -6,7 +6,7 @@
 import { directChannelId } from "../core/chat";
 import type { SeatId, Viewer } from "../core/types";
 import type { Config } from "./config";
-import { board, delivered, isSeat, letterInfo, lettersOf, lockProblem, queriesSentTo, queryRounds, recipientLimit } from "./engine";
+import { board, delivered, isSeat, letterInfo, lettersOf, lockProblem, locksBy, queryRounds, recipientLimit } from "./engine";
 import type { Attribute, BoardEntry, Letter, Realm, Sin, Standing, Tiebreak, Virtue } from "./rules";
 import { SINS, VIRTUES, areAllies, attributeLabel, rankRealm, recipientProblem, standingOf } from "./rules";
 import type { Stage, State } from "./state";
@@ -182,6 +182,8 @@ function dealt(state: State): boolean {
 
 export function view(state: State, viewer: Viewer): View {
   const cfg = state.config;
+  const held: Record<SeatId, Letter[]> = {};
+  if (dealt(state)) for (const l of state.letters) (held[l.owner] ??= []).push(l.letter);
   return {
     viewer,
     stage: state.stage,
@@ -204,7 +206,7 @@ export function view(state: State, viewer: Viewer): View {
     players: state.seats.map((seat) => ({
       seat,
       realm: state.realms[seat]!,
-      letters: dealt(state) ? lettersOf(state, seat) : [],
+      letters: held[seat] ?? [],
       marked: state.marked.includes(seat),
       done: state.done.includes(seat),
     })),
@@ -250,10 +252,12 @@ function queryPanel(state: State, seat: SeatId): QueryPanel {
   const realm = state.realms[seat]!;
   const limit = recipientLimit(state, seat);
   const current = state.queries.find((q) => q.sender === seat && q.round === state.round && state.stage === "round");
+  const usedBy: Record<SeatId, number> = {};
+  for (const q of state.queries) if (q.sender === seat) usedBy[q.recipient] = (usedBy[q.recipient] ?? 0) + 1;
   const recipients = state.seats
     .filter((s) => s !== seat)
     .map((s) => {
-      const used = queriesSentTo(state, seat, s);
+      const used = usedBy[s] ?? 0;
       const p = recipientProblem(realm, s, state.realms[s], used, limit);
       return { seat: s, realm: state.realms[s]!, used, limit, available: p === null, reason: p ? p.message : null };
     });
@@ -264,7 +268,7 @@ function queryPanel(state: State, seat: SeatId): QueryPanel {
   const letters = dealt(state)
     ? board(state).map((e) => {
         const own = e.owner === seat && !state.config.queryOwnLetters;
-        return { ...e, selectable: !own, reason: own ? "In this match you may not query your own letters." : null };
+        return { letter: e.letter, owner: e.owner, realm: e.realm, selectable: !own, reason: own ? "In this match you may not query your own letters." : null };
       })
     : [];
   return { canSend: reason === null, reason, sentThisRound: current ? sentQuery(current) : null, recipients, letters, rule: QUERY_RULE };
@@ -272,7 +276,8 @@ function queryPanel(state: State, seat: SeatId): QueryPanel {
 
 function lockBoardEntry(state: State, seat: SeatId, letter: Letter): LockBoardEntry {
   const info = letterInfo(state, letter);
-  const history = state.locks.filter((l) => l.letter === letter).map((l) => ({ round: l.round, target: l.target }));
+  const records = locksBy(state, letter);
+  const history = records.map((l) => ({ round: l.round, target: l.target }));
   const thisRound = state.stage === "round" ? history.find((h) => h.round === state.round) : undefined;
   const used = history.length;
   let reason = roundBlock(state, seat, "lock-ins");
@@ -283,7 +288,7 @@ function lockBoardEntry(state: State, seat: SeatId, letter: Letter): LockBoardEn
       ? state.letters
           .filter((t) => t.letter !== letter)
           .map((t) => {
-            const p = lockProblem(state, seat, letter, t.letter);
+            const p = lockProblem(state, seat, letter, t.letter, records);
             return { letter: t.letter, owner: t.owner, available: p === null, reason: p ? p.message : null };
           })
       : [];
