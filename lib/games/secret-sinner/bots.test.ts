@@ -81,6 +81,7 @@ describe("replay", () => {
       const config = { phaseSeconds: { briefing: 60 } };
       const r = playWithBots(game, { seats: seatIds(13), seed, config, skipChance: 0.2 });
       expect(replay(game, { seats: seatIds(13), seed, config }, r.log)).toEqual(r.state);
+      expect(JSON.parse(JSON.stringify(r.state))).toEqual(r.state); // plain JSON, nothing lost in a snapshot
     }
   });
 });

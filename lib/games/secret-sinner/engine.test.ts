@@ -333,6 +333,15 @@ describe("scoring and outcome in a played game", () => {
     expect(refuse(s, "s1", { type: "done" }).code).toBe("action/game_finished");
   });
 
+  it("refuses actions outside their phase", () => {
+    const running = newGame();
+    expect(refuse(running, "s1", { type: "pickAscender", seat: "s9" }).code).toBe("action/wrong_phase");
+    const s = game.timeout(played());
+    expect(refuse(s, "s5", { type: "done" }).code).toBe("action/wrong_phase");
+    expect(refuse(s, "s5", { type: "lock", letter: firstLetter(s, "s5"), target: firstLetter(s, "s1") }).code).toBe("action/wrong_phase");
+    expect(refuse(s, "s5", { type: "query", letters: legalLetters(s), attribute: "hope", recipient: "s1" }).code).toBe("action/wrong_phase");
+  });
+
   it("ranks by score with the computed standings", () => {
     const s = game.timeout(played());
     const r = s.result!;
