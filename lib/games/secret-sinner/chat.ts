@@ -1,0 +1,61 @@
+// Who may talk to whom. Communication is limited: a query sent in round N
+// opens a private window between sender and recipient for the whole of round
+// N+1 and no longer. Table talk follows `config.publicChat`; confessionals are
+// always open.
+import { confessionalChannel, directChannelId, publicChannel } from "../core/chat";
+import type { ChatChannelRule, SeatId } from "../core/types";
+import { delivered } from "./engine";
+import type { State } from "./state";
+
+function publicOpen(state: State): boolean {
+  switch (state.config.publicChat) {
+    case "always":
+      return true;
+    case "off":
+      return false;
+    case "outsideRounds":
+      return state.stage === "briefing" || state.stage === "finished";
+  }
+}
+
+function publicClosedReason(state: State): string {
+  if (state.config.publicChat === "off") return "There is no table talk in this match: talk only in your communication windows.";
+  if (state.stage === "ascension") return "Table talk reopens once the winner of Heaven has made the ascension pick.";
+  return "Table talk is closed during the rounds: talk only in your communication windows.";
+}
+
+export function chatRules(state: State, seats: SeatId[]): ChatChannelRule[] {
+  const open = publicOpen(state);
+  const table = open ? publicChannel(seats) : { ...publicChannel(seats, []), closedReason: publicClosedReason(state) };
+  const channels: ChatChannelRule[] = [table, ...seats.map(confessionalChannel)];
+
+  // One direct channel per pair that has a delivered query between them, open
+  // only in the round after such a query. Listed from delivery on (so the
+  // recipient learns of it with the answer) and kept for reading once closed.
+  const pairs = new Map<string, { a: SeatId; b: SeatId; rounds: number[] }>();
+  for (const q of state.queries) {
+    if (!delivered(state, q)) continue;
+    const id = directChannelId(q.sender, q.recipient);
+    const [a, b] = q.sender < q.recipient ? [q.sender, q.recipient] : [q.recipient, q.sender];
+    const entry = pairs.get(id) ?? { a, b, rounds: [] };
+    entry.rounds.push(q.round + 1);
+    pairs.set(id, entry);
+  }
+  for (const [id, { a, b, rounds }] of pairs) {
+    const isOpen = state.stage === "round" && rounds.includes(state.round);
+    const last = Math.max(...rounds.filter((r) => r <= state.round));
+    const base: ChatChannelRule = { id, kind: "direct", title: `Window: ${a} & ${b}`, members: [a, b], writers: isOpen ? [a, b] : [], public: false };
+    channels.push(
+      isOpen
+        ? base
+        : {
+            ...base,
+            closedReason:
+              state.stage === "round"
+                ? `This window was open in round ${last} only. A query sent to each other opens it again for the following round.`
+                : "The rounds are over: communication windows are closed.",
+          },
+    );
+  }
+  return channels;
+}

@@ -1,0 +1,255 @@
+import { describe, expect, it } from "vitest";
+import { configSchema } from "./config";
+import { lettersOf, setup } from "./engine";
+import { act, endRound, firstLetter, newGame, objectsIn, pastRounds } from "./fixtures";
+import { game } from "./index";
+import { seatIds } from "../core/seats";
+import type { Viewer } from "../core/types";
+import type { Letter } from "./rules";
+import type { State } from "./state";
+import type { View } from "./view";
+
+/**
+ * Round 1: s5 (Hell) queries s1 (Heaven) and s1 queries s9; s2 and s6 lock in.
+ * Returned in round 1 (nothing delivered yet) and in round 2 (delivered).
+ */
+function scenario(): { r1: State; r2: State } {
+  let s = newGame();
+  const L = (seat: string) => firstLetter(s, seat);
+  s = act(s, "s5", { type: "query", letters: [L("s2"), L("s3"), L("s6")], attribute: "faith", recipient: "s1" });
+  s = act(s, "s1", { type: "query", letters: [L("s2"), L("s7"), L("s8")], attribute: "greed", recipient: "s9" });
+  s = act(s, "s2", { type: "lock", letter: L("s2"), target: L("s10") });
+  s = act(s, "s6", { type: "lock", letter: L("s6"), target: L("s4") });
+  return { r1: s, r2: endRound(s) };
+}
+
+function finished(): State {
+  let s = pastRounds(scenario().r2);
+  if (s.stage === "ascension") s = game.timeout(s);
+  return s;
+}
+
+const seats = seatIds(13);
+const viewers: Viewer[] = [...seats, "spectator", "host"];
+
+/** Letters whose pair (a sin or a virtue) appears in the view. */
+function lettersWithPairs(v: View): Set<string> {
+  return new Set(objectsIn(v).filter((o) => typeof o.letter === "string" && ("sin" in o || "virtue" in o)).map((o) => o.letter as string));
+}
+
+function keysIn(v: View, key: string): Record<string, unknown>[] {
+  return objectsIn(v).filter((o) => key in o);
+}
+
+describe("secrecy of pairs", () => {
+  it("shows a letter's pair only to its holder and the host, in every stage including the end", () => {
+    const { r1, r2 } = scenario();
+    const briefing = setup({ seats, config: configSchema.parse({ realms: newGame().config.realms }), seed: "fixture" });
+    for (const s of [briefing, r1, r2, finished()]) {
+      for (const viewer of viewers) {
+        const seen = lettersWithPairs(game.view(s, viewer));
+        if (viewer === "host") expect(seen.size).toBe(21);
+        else if (viewer === "spectator" || s.stage === "briefing") expect(seen.size).toBe(0);
+        else expect([...seen].sort()).toEqual(lettersOf(s, viewer));
+      }
+    }
+  });
+
+  it("keeps the letters themselves hidden during the briefing", () => {
+    const s = setup({ seats, config: configSchema.parse({}), seed: "brief" });
+    const v = game.view(s, "s1");
+    expect(v.board).toEqual([]);
+    expect(v.players.every((p) => p.letters.length === 0)).toBe(true);
+    expect(v.me!.letters).toEqual([]);
+    expect(v.me!.realm).toBe(s.realms.s1);
+    expect(v.players.find((p) => p.seat === "s2")!.realm).toBe(s.realms.s2);
+  });
+
+  it("shows the public board with holders to everyone from round 1", () => {
+    const s = newGame();
+    const v = game.view(s, "spectator");
+    expect(v.board).toHaveLength(21);
+    expect(v.board.find((e) => e.letter === firstLetter(s, "s7"))).toEqual({ letter: firstLetter(s, "s7"), owner: "s7", realm: "hell" });
+    expect(v.players.find((p) => p.seat === "s1")!.letters).toEqual(lettersOf(s, "s1"));
+  });
+});
+
+describe("routing of answers", () => {
+  it("delivers an answer to its recipient only at the end of the round, without the attribute", () => {
+    const { r1, r2 } = scenario();
+    expect(game.view(r1, "s1").me!.received).toEqual([]);
+    const received = game.view(r2, "s1").me!.received;
+    expect(received).toHaveLength(1);
+    const q = r2.queries.find((x) => x.sender === "s5")!;
+    expect(received[0]).toEqual({ round: 1, sender: "s5", answers: q.letters.map((letter, i) => ({ letter, answer: q.answers[i] ? "Yes" : "No" })) });
+    expect(JSON.stringify(received)).not.toMatch(/faith|attribute/);
+  });
+
+  it("never gives the sender (or anyone but the recipient and the host) the answer", () => {
+    const { r1, r2 } = scenario();
+    for (const s of [r1, r2, finished()]) {
+      for (const viewer of viewers) {
+        const answers = keysIn(game.view(s, viewer), "answer");
+        if (viewer === "host") expect(answers).toHaveLength(3 * s.queries.length);
+        else {
+          const mine = s.stage === "round" && s.round === 1 ? 0 : s.queries.filter((q) => q.recipient === viewer).length;
+          expect(answers).toHaveLength(3 * mine);
+        }
+      }
+    }
+  });
+
+  it("shows a sender their own queries (letters, attribute, recipient) and nobody else's", () => {
+    const { r2 } = scenario();
+    expect(game.view(r2, "s5").me!.sent).toEqual([{ round: 1, recipient: "s1", letters: r2.queries[0]!.letters, attribute: "faith" }]);
+    for (const viewer of viewers) {
+      if (viewer === "host") continue;
+      const withAttribute = keysIn(game.view(r2, viewer), "attribute");
+      const own = r2.queries.filter((q) => q.sender === viewer).length;
+      expect(withAttribute).toHaveLength(own);
+    }
+  });
+});
+
+describe("lock-ins in views", () => {
+  it("shows a letter's lock history to its holder only, never whether it was right", () => {
+    const { r2 } = scenario();
+    const s2 = game.view(r2, "s2").me!;
+    expect(s2.lockBoard.find((e) => e.letter === firstLetter(r2, "s2"))!.history).toEqual([{ round: 1, target: firstLetter(r2, "s10") }]);
+    for (const viewer of viewers) {
+      const v = game.view(r2, viewer);
+      const targets = keysIn(v, "target");
+      if (viewer === "host") expect(targets).toHaveLength(2);
+      else expect(targets).toHaveLength(viewer === "s2" || viewer === "s6" ? 1 : 0);
+      if (viewer !== "host") expect(keysIn(v, "correct")).toHaveLength(0);
+    }
+  });
+
+  it("lists what each letter may still lock in, with reasons", () => {
+    let s = newGame();
+    const [a, b] = lettersOf(s, "s1") as [Letter, Letter];
+    const t = firstLetter(s, "s9");
+    s = endRound(act(s, "s1", { type: "lock", letter: a, target: t }));
+    const entry = game.view(s, "s1").me!.lockBoard.find((e) => e.letter === a)!;
+    expect(entry).toMatchObject({ used: 1, remaining: 7, canLock: true, lockedThisRound: null });
+    expect(entry.targets).toHaveLength(20);
+    expect(entry.targets.find((x) => x.letter === t)).toMatchObject({ available: false });
+    expect(entry.targets.find((x) => x.letter === b)!.reason).toMatch(/never allies/);
+    expect(entry.targets.filter((x) => x.available)).toHaveLength(17);
+    s = act(s, "s1", { type: "lock", letter: a, target: firstLetter(s, "s10") });
+    const after = game.view(s, "s1").me!.lockBoard.find((e) => e.letter === a)!;
+    expect(after).toMatchObject({ canLock: false, lockedThisRound: firstLetter(s, "s10"), targets: [] });
+    expect(after.reason).toMatch(/Already locked/);
+  });
+});
+
+describe("query panel", () => {
+  it("offers only recipients of the other realm that are not used up, with reasons", () => {
+    let s = newGame();
+    s = endRound(act(s, "s1", { type: "query", letters: [firstLetter(s, "s2"), firstLetter(s, "s5"), firstLetter(s, "s6")], attribute: "hope", recipient: "s9" }));
+    const panel = game.view(s, "s1").me!.query;
+    expect(panel.canSend).toBe(true);
+    expect(panel.recipients).toHaveLength(12);
+    expect(panel.recipients.find((r) => r.seat === "s2")).toMatchObject({ available: false, reason: expect.stringMatching(/other realm/) });
+    expect(panel.recipients.find((r) => r.seat === "s9")).toMatchObject({ used: 1, limit: 1, available: false, reason: expect.stringMatching(/once/) });
+    expect(panel.recipients.filter((r) => r.available).map((r) => r.seat)).toEqual(["s5", "s6", "s7", "s8", "s10", "s11", "s12", "s13"]);
+    expect(panel.letters.every((l) => l.selectable)).toBe(true);
+    const hell = game.view(s, "s5").me!.query;
+    expect(hell.recipients.find((r) => r.seat === "s1")).toMatchObject({ used: 0, limit: 2, available: true });
+  });
+
+  it("says why no query can be sent: already sent, final round, done", () => {
+    const { r1 } = scenario();
+    expect(game.view(r1, "s5").me!.query).toMatchObject({ canSend: false, reason: expect.stringMatching(/already sent/) });
+    expect(game.view(r1, "s5").me!.query.sentThisRound).toMatchObject({ recipient: "s1", attribute: "faith" });
+    let last = newGame({ rounds: 2 });
+    last = endRound(last);
+    expect(game.view(last, "s5").me!.query).toMatchObject({ canSend: false, reason: expect.stringMatching(/lock-ins only/) });
+    const done = act(newGame(), "s7", { type: "done" });
+    expect(game.view(done, "s7").me!.query.reason).toMatch(/done/);
+  });
+
+  it("marks own letters unselectable when querying them is switched off", () => {
+    const s = newGame({ queryOwnLetters: false });
+    const letters = game.view(s, "s1").me!.query.letters;
+    expect(letters.filter((l) => !l.selectable).map((l) => l.letter)).toEqual(lettersOf(s, "s1"));
+  });
+});
+
+describe("communication windows in views", () => {
+  it("shows the sender an upcoming window, then both an open one in the next round, then closed", () => {
+    const { r1, r2 } = scenario();
+    expect(game.view(r1, "s5").me!.windows).toEqual([{ with: "s1", channelId: "dm:s1:s5", round: 2, status: "upcoming", because: [{ round: 1, direction: "sent" }] }]);
+    expect(game.view(r1, "s1").me!.windows.map((w) => w.with)).toEqual(["s9"]);
+    expect(game.view(r2, "s1").me!.windows).toEqual([
+      { with: "s5", channelId: "dm:s1:s5", round: 2, status: "open", because: [{ round: 1, direction: "received" }] },
+      { with: "s9", channelId: "dm:s1:s9", round: 2, status: "open", because: [{ round: 1, direction: "sent" }] },
+    ]);
+    const r3 = endRound(r2);
+    expect(game.view(r3, "s5").me!.windows[0]!.status).toBe("closed");
+  });
+
+  it("lists every window for the host, none for a spectator", () => {
+    const { r2 } = scenario();
+    expect(game.view(r2, "host").host!.windows).toEqual([
+      { a: "s1", b: "s5", channelId: "dm:s1:s5", round: 2 },
+      { a: "s1", b: "s9", channelId: "dm:s1:s9", round: 2 },
+    ]);
+    expect(JSON.stringify(game.view(r2, "spectator"))).not.toMatch(/dm:/);
+  });
+});
+
+describe("results", () => {
+  it("reveals only the ordering of each realm to players and spectators, never scores", () => {
+    const s = finished();
+    for (const viewer of viewers) {
+      const v = game.view(s, viewer);
+      expect(v.results!.heavenOrder).toEqual(s.result!.heavenOrder.map((e) => e.seat));
+      expect(v.results!.hellOrder).toEqual(s.result!.hellOrder.map((e) => e.seat));
+      if (viewer !== "host") {
+        expect(keysIn(v, "score")).toHaveLength(0);
+        expect(JSON.stringify(v)).not.toMatch(/aboveNextBy|lockedCorrectly/);
+      }
+    }
+    expect(game.view(s, "host").host!.standings).toHaveLength(13);
+  });
+
+  it("has no results before the last round ends", () => {
+    const { r2 } = scenario();
+    for (const viewer of viewers) expect(game.view(r2, viewer).results).toBeNull();
+  });
+
+  it("tells the winner of Heaven it is their pick, with the candidates", () => {
+    const s = pastRounds(scenario().r2);
+    expect(s.stage).toBe("ascension");
+    const winner = s.result!.heavenWinner;
+    expect(game.view(s, winner).results).toMatchObject({ youPick: true, pickCandidates: s.result!.pickCandidates });
+    const other = seats.find((x) => x !== winner)!;
+    expect(game.view(s, other).results!.youPick).toBe(false);
+    expect(game.view(s, "spectator").results!.pickCandidates).toEqual(s.result!.pickCandidates);
+  });
+});
+
+describe("spectator and host", () => {
+  it("gives a spectator the public board only", () => {
+    const { r2 } = scenario();
+    const v = game.view(r2, "spectator");
+    expect(v.me).toBeNull();
+    expect(v.host).toBeNull();
+    for (const key of ["sin", "virtue", "answer", "attribute", "recipient", "target", "correct"]) expect(keysIn(v, key)).toHaveLength(0);
+  });
+
+  it("gives the host the whole pair table, every query with its answer and every lock-in", () => {
+    const { r1 } = scenario();
+    const h = game.view(r1, "host").host!;
+    expect(h.pairs).toHaveLength(21);
+    expect(h.pairs.every((p) => p.allies.length === 8)).toBe(true);
+    expect(h.queries.map((q) => [q.sender, q.recipient, q.attribute, q.delivered])).toEqual([
+      ["s5", "s1", "faith", false],
+      ["s1", "s9", "greed", false],
+    ]);
+    expect(h.locks).toHaveLength(2);
+    expect(h.standings.map((x) => x.realm)).toEqual([...Array(4).fill("heaven"), ...Array(9).fill("hell")]);
+    expect(game.view(r1, "host").me).toBeNull();
+  });
+});

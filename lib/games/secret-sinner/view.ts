@@ -1,0 +1,384 @@
+// What each viewer sees. Every view is built by copying what that viewer may
+// know: a seat its own pairs, its own queries (without answers), the answers
+// delivered to it and its own lock-ins; everyone the public board (letters and
+// holders, realms, who is done) and, once released, the ordering of each
+// realm. Scores, pairs of others and correctness are for the host only.
+import { directChannelId } from "../core/chat";
+import type { SeatId, Viewer } from "../core/types";
+import type { Config } from "./config";
+import { board, delivered, isSeat, letterInfo, lettersOf, lockProblem, locksBy, queryRounds, recipientLimit } from "./engine";
+import type { Attribute, BoardEntry, Letter, Realm, Sin, Standing, Tiebreak, Virtue } from "./rules";
+import { SINS, VIRTUES, areAllies, attributeLabel, rankRealm, recipientProblem, standingOf } from "./rules";
+import type { Stage, State } from "./state";
+
+export type Answer = "Yes" | "No";
+
+export interface PlayerEntry {
+  seat: SeatId;
+  realm: Realm;
+  /** Letters this player holds (public from round 1; empty in the briefing). */
+  letters: Letter[];
+  /** Carries a Mark of Elimination from an earlier episode (cannot ascend). */
+  marked: boolean;
+  /** Has marked themselves done this round. */
+  done: boolean;
+}
+
+/** A query as its sender sees it: never with the answer. */
+export interface SentQuery {
+  round: number;
+  recipient: SeatId;
+  letters: [Letter, Letter, Letter];
+  attribute: Attribute;
+}
+
+/** A query's answer as its recipient sees it: the letters and Yes/No, never the attribute. */
+export interface ReceivedAnswer {
+  round: number;
+  sender: SeatId;
+  answers: { letter: Letter; answer: Answer }[];
+}
+
+export interface LockTarget {
+  letter: Letter;
+  owner: SeatId;
+  /** May this letter lock it in right now? */
+  available: boolean;
+  /** Why not, when not available. */
+  reason: string | null;
+}
+
+export interface LockBoardEntry {
+  letter: Letter;
+  sin: Sin;
+  virtue: Virtue;
+  /** This letter's lock-ins so far, oldest first (correctness is never shown). */
+  history: { round: number; target: Letter }[];
+  used: number;
+  remaining: number;
+  /** The target locked this round, if any. */
+  lockedThisRound: Letter | null;
+  /** Whether a lock-in for this letter may be made now. */
+  canLock: boolean;
+  /** Why not, when it may not. */
+  reason: string | null;
+  /** Every other letter with whether it may be locked in now (empty when canLock is false). */
+  targets: LockTarget[];
+}
+
+export interface RecipientOption {
+  seat: SeatId;
+  realm: Realm;
+  /** Queries you already sent them. */
+  used: number;
+  limit: number;
+  available: boolean;
+  reason: string | null;
+}
+
+export interface QueryLetterOption extends BoardEntry {
+  /** May be one of the three letters (the combination rules still apply). */
+  selectable: boolean;
+  reason: string | null;
+}
+
+export interface QueryPanel {
+  /** A query may be sent now. */
+  canSend: boolean;
+  /** Why not, when canSend is false. */
+  reason: string | null;
+  /** This round's query, once sent. */
+  sentThisRound: SentQuery | null;
+  recipients: RecipientOption[];
+  letters: QueryLetterOption[];
+  /** The rule in one sentence, for the query builder. */
+  rule: string;
+}
+
+export interface WindowEntry {
+  /** The other player of the window. */
+  with: SeatId;
+  /** The chat channel of the pair (see `chat`). */
+  channelId: string;
+  /** The round during which the window is open. */
+  round: number;
+  status: "upcoming" | "open" | "closed";
+  /** The queries that opened it (sent by you, or received by you). */
+  because: { round: number; direction: "sent" | "received" }[];
+}
+
+export interface SeatPanel {
+  seat: SeatId;
+  realm: Realm;
+  /** Your letters with their secret pairs (empty in the briefing). */
+  letters: { letter: Letter; sin: Sin; virtue: Virtue; label: string }[];
+  done: boolean;
+  query: QueryPanel;
+  /** Your queries, oldest first (you never see their answers). */
+  sent: SentQuery[];
+  /** Answers delivered to you at the end of a round, oldest first. */
+  received: ReceivedAnswer[];
+  /** One entry per letter you hold. */
+  lockBoard: LockBoardEntry[];
+  /** Your communication windows, past, open and upcoming. */
+  windows: WindowEntry[];
+}
+
+export interface ResultsView {
+  /** Best first. Only the ordering is revealed, never scores. */
+  heavenOrder: SeatId[];
+  hellOrder: SeatId[];
+  heavenWinner: SeatId;
+  /** Falls into Hell with a Mark of Elimination (null with a single Heaven player). */
+  heavenLoser: SeatId | null;
+  eliminationCandidate: SeatId;
+  /** The top two Hell players (marked players skipped): they ascend. */
+  ascending: SeatId[];
+  /** Hell players the winner of Heaven may choose from (empty once chosen). */
+  pickCandidates: SeatId[];
+  chosen: SeatId | null;
+  chosenBy: "winner" | "host" | "timeout" | null;
+  /** True when this viewer is the winner of Heaven and the pick is open. */
+  youPick: boolean;
+}
+
+export interface HostView {
+  pairs: { letter: Letter; owner: SeatId; realm: Realm; sin: Sin; virtue: Virtue; allies: Letter[] }[];
+  queries: { round: number; sender: SeatId; recipient: SeatId; letters: Letter[]; attribute: Attribute; answers: { letter: Letter; answer: Answer }[]; delivered: boolean }[];
+  locks: { round: number; seat: SeatId; letter: Letter; target: Letter; correct: boolean }[];
+  /** Live standings per realm, best first, with the tiebreak data. */
+  standings: (Standing & { realm: Realm; place: number; aboveNextBy: Tiebreak | null })[];
+  /** Every communication window, by round. */
+  windows: { a: SeatId; b: SeatId; channelId: string; round: number }[];
+}
+
+export interface View {
+  viewer: Viewer;
+  stage: Stage;
+  /** 0 in the briefing, then 1 … rounds. */
+  round: number;
+  rounds: number;
+  /** Queries are sent in rounds 1 … queryRounds. */
+  queryRounds: number;
+  attributes: { sins: { id: Sin; label: string }[]; virtues: { id: Virtue; label: string }[] };
+  settings: Pick<Config, "maxLocksPerLetter" | "heavenRecipientLimit" | "hellRecipientLimit" | "queryOwnLetters" | "lockOwnLetters" | "publicChat" | "scoring">;
+  players: PlayerEntry[];
+  /** The public letter board: every letter with its holder (empty in the briefing). */
+  board: BoardEntry[];
+  /** The viewing seat's private panel (null for spectators and the host). */
+  me: SeatPanel | null;
+  /** The ordering of each realm and what follows, once released after the last round. */
+  results: ResultsView | null;
+  /** Everything, for the host only. */
+  host: HostView | null;
+}
+
+const QUERY_RULE =
+  "Three letters, at least one held in Heaven and one in Hell, no two held by the same player, plus one sin or virtue; sent to a player of the other realm.";
+
+function dealt(state: State): boolean {
+  return state.stage !== "briefing";
+}
+
+export function view(state: State, viewer: Viewer): View {
+  const cfg = state.config;
+  const held: Record<SeatId, Letter[]> = {};
+  if (dealt(state)) for (const l of state.letters) (held[l.owner] ??= []).push(l.letter);
+  return {
+    viewer,
+    stage: state.stage,
+    round: state.round,
+    rounds: cfg.rounds,
+    queryRounds: queryRounds(state),
+    attributes: {
+      sins: SINS.map((id) => ({ id, label: attributeLabel(id) })),
+      virtues: VIRTUES.map((id) => ({ id, label: attributeLabel(id) })),
+    },
+    settings: {
+      maxLocksPerLetter: cfg.maxLocksPerLetter,
+      heavenRecipientLimit: cfg.heavenRecipientLimit,
+      hellRecipientLimit: cfg.hellRecipientLimit,
+      queryOwnLetters: cfg.queryOwnLetters,
+      lockOwnLetters: cfg.lockOwnLetters,
+      publicChat: cfg.publicChat,
+      scoring: { ...cfg.scoring },
+    },
+    players: state.seats.map((seat) => ({
+      seat,
+      realm: state.realms[seat]!,
+      letters: held[seat] ?? [],
+      marked: state.marked.includes(seat),
+      done: state.done.includes(seat),
+    })),
+    board: dealt(state) ? board(state) : [],
+    me: viewer !== "host" && viewer !== "spectator" && isSeat(state, viewer) ? seatPanel(state, viewer) : null,
+    results: resultsView(state, viewer),
+    host: viewer === "host" ? hostView(state) : null,
+  };
+}
+
+function seatPanel(state: State, seat: SeatId): SeatPanel {
+  const mine = dealt(state) ? lettersOf(state, seat) : [];
+  return {
+    seat,
+    realm: state.realms[seat]!,
+    letters: mine.map((l) => {
+      const info = letterInfo(state, l);
+      return { letter: l, sin: info.sin, virtue: info.virtue, label: `${attributeLabel(info.sin)} · ${attributeLabel(info.virtue)}` };
+    }),
+    done: state.done.includes(seat),
+    query: queryPanel(state, seat),
+    sent: state.queries.filter((q) => q.sender === seat).map(sentQuery),
+    received: state.queries
+      .filter((q) => q.recipient === seat && delivered(state, q))
+      .map((q) => ({ round: q.round, sender: q.sender, answers: q.letters.map((letter, i) => ({ letter, answer: q.answers[i] ? "Yes" : "No" })) })),
+    lockBoard: mine.map((l) => lockBoardEntry(state, seat, l)),
+    windows: seatWindows(state, seat),
+  };
+}
+
+function sentQuery(q: State["queries"][number]): SentQuery {
+  return { round: q.round, recipient: q.recipient, letters: [q.letters[0], q.letters[1], q.letters[2]], attribute: q.attribute };
+}
+
+function roundBlock(state: State, seat: SeatId, what: string): string | null {
+  if (state.stage === "briefing") return `The letters are dealt when round 1 starts; no ${what} yet.`;
+  if (state.stage !== "round") return `The rounds are over; no more ${what}.`;
+  if (state.done.includes(seat)) return "You marked yourself done for this round; resume to act.";
+  return null;
+}
+
+function queryPanel(state: State, seat: SeatId): QueryPanel {
+  const realm = state.realms[seat]!;
+  const limit = recipientLimit(state, seat);
+  const current = state.queries.find((q) => q.sender === seat && q.round === state.round && state.stage === "round");
+  const usedBy: Record<SeatId, number> = {};
+  for (const q of state.queries) if (q.sender === seat) usedBy[q.recipient] = (usedBy[q.recipient] ?? 0) + 1;
+  const recipients = state.seats
+    .filter((s) => s !== seat)
+    .map((s) => {
+      const used = usedBy[s] ?? 0;
+      const p = recipientProblem(realm, s, state.realms[s], used, limit);
+      return { seat: s, realm: state.realms[s]!, used, limit, available: p === null, reason: p ? p.message : null };
+    });
+  let reason = roundBlock(state, seat, "queries");
+  if (!reason && state.round > queryRounds(state)) reason = `Round ${state.round} is for lock-ins only.`;
+  if (!reason && current) reason = "You already sent your query this round.";
+  if (!reason && !recipients.some((r) => r.available)) reason = "You have no recipient left: every player of the other realm has had all the queries you may send them.";
+  const letters = dealt(state)
+    ? board(state).map((e) => {
+        const own = e.owner === seat && !state.config.queryOwnLetters;
+        return { letter: e.letter, owner: e.owner, realm: e.realm, selectable: !own, reason: own ? "In this match you may not query your own letters." : null };
+      })
+    : [];
+  return { canSend: reason === null, reason, sentThisRound: current ? sentQuery(current) : null, recipients, letters, rule: QUERY_RULE };
+}
+
+function lockBoardEntry(state: State, seat: SeatId, letter: Letter): LockBoardEntry {
+  const info = letterInfo(state, letter);
+  const records = locksBy(state, letter);
+  const history = records.map((l) => ({ round: l.round, target: l.target }));
+  const thisRound = state.stage === "round" ? history.find((h) => h.round === state.round) : undefined;
+  const used = history.length;
+  let reason = roundBlock(state, seat, "lock-ins");
+  if (!reason && thisRound) reason = `Already locked in ${thisRound.target} this round.`;
+  if (!reason && used >= state.config.maxLocksPerLetter) reason = `All ${state.config.maxLocksPerLetter} lock-ins used.`;
+  const targets =
+    reason === null
+      ? state.letters
+          .filter((t) => t.letter !== letter)
+          .map((t) => {
+            const p = lockProblem(state, seat, letter, t.letter, records);
+            return { letter: t.letter, owner: t.owner, available: p === null, reason: p ? p.message : null };
+          })
+      : [];
+  return {
+    letter,
+    sin: info.sin,
+    virtue: info.virtue,
+    history,
+    used,
+    remaining: Math.max(0, state.config.maxLocksPerLetter - used),
+    lockedThisRound: thisRound ? thisRound.target : null,
+    canLock: reason === null && targets.some((t) => t.available),
+    reason: reason ?? (targets.some((t) => t.available) ? null : "No letter is left to lock in."),
+    targets,
+  };
+}
+
+function windowStatus(state: State, round: number): WindowEntry["status"] {
+  if (state.stage === "round" && round === state.round) return "open";
+  if (state.stage === "briefing" || (state.stage === "round" && round > state.round)) return "upcoming";
+  return "closed";
+}
+
+function seatWindows(state: State, seat: SeatId): WindowEntry[] {
+  const out: WindowEntry[] = [];
+  for (const q of state.queries) {
+    const direction = q.sender === seat ? "sent" : q.recipient === seat && delivered(state, q) ? "received" : null;
+    if (!direction) continue;
+    const other = direction === "sent" ? q.recipient : q.sender;
+    const round = q.round + 1;
+    const existing = out.find((w) => w.with === other && w.round === round);
+    if (existing) existing.because.push({ round: q.round, direction });
+    else out.push({ with: other, channelId: directChannelId(seat, other), round, status: windowStatus(state, round), because: [{ round: q.round, direction }] });
+  }
+  return out.sort((a, b) => a.round - b.round || (a.with < b.with ? -1 : 1));
+}
+
+function resultsView(state: State, viewer: Viewer): ResultsView | null {
+  const r = state.result;
+  if (!r) return null;
+  const open = state.stage === "ascension";
+  return {
+    heavenOrder: r.heavenOrder.map((e) => e.seat),
+    hellOrder: r.hellOrder.map((e) => e.seat),
+    heavenWinner: r.heavenWinner,
+    heavenLoser: r.heavenLoser,
+    eliminationCandidate: r.eliminationCandidate,
+    ascending: r.topTwo.slice(),
+    pickCandidates: open ? r.pickCandidates.slice() : [],
+    chosen: r.chosen,
+    chosenBy: r.chosenBy,
+    youPick: open && viewer === r.heavenWinner,
+  };
+}
+
+function hostView(state: State): HostView {
+  const standings = state.seats.map((s) => standingOf(s, lettersOf(state, s), state.locks, state.config.scoring));
+  const ordered = (["heaven", "hell"] as const).flatMap((realm) => {
+    const group = standings.filter((st) => state.realms[st.seat] === realm);
+    const order = state.result ? (realm === "heaven" ? state.result.heavenOrder : state.result.hellOrder) : rankRealm(group, state.seats);
+    return order.map((e, i) => {
+      const st = group.find((g) => g.seat === e.seat)!;
+      return { ...st, correctRounds: st.correctRounds.slice(), lockedRounds: st.lockedRounds.slice(), realm, place: i + 1, aboveNextBy: e.aboveNextBy };
+    });
+  });
+  const windows: HostView["windows"] = [];
+  for (const q of state.queries) {
+    const [a, b] = q.sender < q.recipient ? [q.sender, q.recipient] : [q.recipient, q.sender];
+    if (!windows.some((w) => w.a === a && w.b === b && w.round === q.round + 1)) windows.push({ a, b, channelId: directChannelId(a, b), round: q.round + 1 });
+  }
+  return {
+    pairs: state.letters.map((l) => ({
+      letter: l.letter,
+      owner: l.owner,
+      realm: state.realms[l.owner]!,
+      sin: l.sin,
+      virtue: l.virtue,
+      allies: state.letters.filter((o) => areAllies(l, o)).map((o) => o.letter),
+    })),
+    queries: state.queries.map((q) => ({
+      round: q.round,
+      sender: q.sender,
+      recipient: q.recipient,
+      letters: q.letters.slice(),
+      attribute: q.attribute,
+      answers: q.letters.map((letter, i) => ({ letter, answer: q.answers[i] ? "Yes" : "No" })),
+      delivered: delivered(state, q),
+    })),
+    locks: state.locks.map((l) => ({ round: l.round, seat: l.seat, letter: l.letter, target: l.target, correct: l.correct })),
+    standings: ordered,
+    windows,
+  };
+}
