@@ -79,6 +79,10 @@ export interface RoomPayload {
   endReason: string | null;
   /** The chat channels this viewer may read, and whether it may write now. */
   channels: ChannelInfo[];
+  /** How spectators watch this room; for a delayed spectator, how many phases behind this payload is. */
+  spectators: SpectatorSettings & { behindBy: number | null };
+  /** Phase durations the host has changed for the rest of the game (phase key → ms). */
+  durations: Record<string, number>;
   /** Host only: the room config as entered. */
   config?: unknown;
 }
@@ -87,10 +91,18 @@ export type Ack<T = object> = ({ ok: true } & T) | { ok: false; code: string; me
 
 // ---- client → server payloads (validated on the server) ----
 
+export const spectatorSettings = z.object({
+  mode: z.enum(["live", "delayed"]).default("live"),
+  lag: z.number().int().min(1).max(10).default(1),
+  revealAtEnd: z.boolean().default(true),
+});
+export type SpectatorSettings = z.infer<typeof spectatorSettings>;
+
 export const createRoomInput = z.object({
   gameId: z.string().min(1).max(64),
   seats: z.number().int().min(1).max(32),
   config: z.record(z.string(), z.unknown()).default({}),
+  spectators: spectatorSettings.default({ mode: "live", lag: 1, revealAtEnd: true }),
 });
 
 export const watchInput = z.object({ code: roomCode, as: z.enum(["spectator"]).optional() });
@@ -110,6 +122,10 @@ export const hostCommand = z.discriminatedUnion("type", [
   z.object({ type: z.literal("kick"), seat: z.string().regex(/^s[1-9][0-9]?$/) }),
   z.object({ type: z.literal("bot"), seat: z.string().regex(/^s[1-9][0-9]?$/), on: z.boolean() }),
   z.object({ type: z.literal("end"), reason: z.string().trim().min(1).max(200) }),
+  z.object({ type: z.literal("duration"), phase: z.string().min(1).max(40), seconds: z.number().int().min(5).max(86_400).nullable() }),
+  z.object({ type: z.literal("nudge"), seat: z.string().regex(/^s[1-9][0-9]?$/) }),
+  z.object({ type: z.literal("announce"), text: z.string().trim().min(1).max(300) }),
+  z.object({ type: z.literal("spectators"), mode: z.enum(["live", "delayed"]), lag: z.number().int().min(1).max(10).default(1), revealAtEnd: z.boolean().default(true) }),
 ]);
 export type HostCommand = z.infer<typeof hostCommand>;
 export const hostInput = z.object({ code: roomCode, command: hostCommand });
@@ -124,6 +140,16 @@ export const chatHistoryInput = z.object({ code: roomCode, channel: z.string().m
 export interface ServerToClient {
   "room:state": (payload: RoomPayload) => void;
   "chat:message": (payload: { code: string; message: ChatMessage }) => void;
+  "room:nudge": (payload: { code: string; text: string }) => void;
+}
+
+export interface AuditEntry {
+  seq: number;
+  kind: string;
+  actor: string;
+  line: string;
+  at: number;
+  payload: unknown;
 }
 
 export interface ClientToServer {
@@ -136,4 +162,5 @@ export interface ClientToServer {
   "host:command": (input: unknown, ack: (r: Ack<{ version: number }>) => void) => void;
   "chat:send": (input: unknown, ack: (r: Ack<{ message: ChatMessage }>) => void) => void;
   "chat:history": (input: unknown, ack: (r: Ack<{ messages: ChatMessage[]; more: boolean }>) => void) => void;
+  "room:audit": (input: unknown, ack: (r: Ack<{ entries: AuditEntry[] }>) => void) => void;
 }

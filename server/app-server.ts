@@ -44,7 +44,11 @@ export async function startGarnetServer(o: GarnetServerOptions): Promise<GarnetS
   let io: Server<ClientToServer, ServerToClient, object, SocketData>;
   const rooms = new RoomManager(
     db,
-    { changed: (room) => broadcast(io, room), chat: (room, rule, message) => deliverChat(io, room, rule, message) },
+    {
+      changed: (room) => broadcast(io, room),
+      chat: (room, rule, message) => deliverChat(io, room, rule, message),
+      nudge: (room, seat, text) => io.to(`${room.id}:seat:${seat}`).emit("room:nudge", { code: room.code, text }),
+    },
     {
       botDelayMs: o.botDelayMs ?? 700,
       snapshotEvery: o.snapshotEvery ?? 50,

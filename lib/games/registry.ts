@@ -2,11 +2,12 @@
 // server/ changes.
 import type { AnyGame } from "./core/types";
 import { game as fiveFoldPossession } from "./five-fold-possession";
+import { game as secretSinner } from "./secret-sinner";
 import { game as thothsBluff } from "./thoths-bluff";
 import { game as truthDeflector } from "./truth-deflector";
 import { game as truthWars } from "./truth-wars";
 
-export const games: AnyGame[] = [thothsBluff, truthDeflector, truthWars, fiveFoldPossession];
+export const games: AnyGame[] = [thothsBluff, truthDeflector, truthWars, fiveFoldPossession, secretSinner];
 
 const byId = new Map(games.map((g) => [g.meta.id, g]));
 

@@ -5,7 +5,7 @@ import { randomBytes, randomUUID } from "node:crypto";
 import { runCommand, type GameCommand } from "../../lib/games/core/commands";
 import { seatIds } from "../../lib/games/core/seats";
 import type { AnyGame } from "../../lib/games/core/types";
-import type { Notice, RoomStatus } from "../../lib/protocol";
+import type { Notice, RoomStatus, SpectatorSettings } from "../../lib/protocol";
 import type { Db } from "../db/client";
 import type { Prisma } from "../db/generated/client";
 import { CommandError, Room, type Clock, type RoomHooks, type RoomOptions } from "./room";
@@ -33,12 +33,21 @@ interface EventLike {
 }
 
 /** Folds logged events onto a state. Platform events (host, seat) do not touch game state. */
-export function foldEvents(game: AnyGame, seed: string, start: unknown | null, events: EventLike[]): unknown | null {
+export function foldEvents(game: AnyGame, seed: string, start: unknown | null, events: EventLike[], onPhase?: (phaseId: string, state: unknown, seq: number) => void): unknown | null {
   let state = start;
+  let phaseId = state === null ? null : phaseKey(game, state);
+  const seen = (seq: number) => {
+    const id = phaseKey(game, state);
+    if (id !== phaseId) {
+      phaseId = id;
+      onPhase?.(id, state, seq);
+    }
+  };
   for (const ev of events) {
     if (ev.kind === "start") {
       const p = ev.payload as { seats: string[]; config: unknown };
       state = game.setup({ seats: p.seats, config: game.configSchema.parse(p.config), seed });
+      seen(ev.seq);
       continue;
     }
     let cmd: GameCommand;
@@ -48,8 +57,14 @@ export function foldEvents(game: AnyGame, seed: string, start: unknown | null, e
     const r = runCommand(game, state, cmd);
     if (!r.ok) throw new Error(`event ${ev.seq} no longer applies: ${r.code} ${r.message}`);
     state = r.state;
+    seen(ev.seq);
   }
   return state;
+}
+
+function phaseKey(game: AnyGame, state: unknown): string {
+  const p = game.phase(state);
+  return `${p.round}:${p.key}`;
 }
 
 function noticeFor(ev: EventLike): string | null {
@@ -63,6 +78,10 @@ function noticeFor(ev: EventLike): string | null {
     case "kick": return `The host opened seat ${String(p.seat).slice(1)}`;
     case "bot": return p.on ? `A bot now plays seat ${String(p.seat).slice(1)}` : `Seat ${String(p.seat).slice(1)} is open for a player`;
     case "end": return `The host ended the game early: ${String(p.reason)}`;
+    case "announce": return `Announcement: ${String(p.text)}`;
+    case "nudge": return `The host nudged seat ${String(p.seat).slice(1)}`;
+    case "duration": return p.seconds === null ? `The host reset ${String(p.phase)} to its default length` : `The host set ${String(p.phase)} to ${String(p.seconds)} s for the rest of the game`;
+    case "spectators": return p.mode === "live" ? "Spectators now watch live" : `Spectators now watch ${String(p.lag)} phase(s) behind`;
     default: return null;
   }
 }
@@ -85,7 +104,7 @@ export class RoomManager {
     return [...this.rooms.values()];
   }
 
-  async createRoom(hostId: string, gameId: string, seatCount: number, config: unknown): Promise<Room> {
+  async createRoom(hostId: string, gameId: string, seatCount: number, config: unknown, spectators: SpectatorSettings = { mode: "live", lag: 1, revealAtEnd: true }): Promise<Room> {
     const game = this.opts.lookupGame(gameId);
     if (!game) throw new CommandError("room/unknown_game", `There is no game "${gameId}".`);
     const { min, max } = game.meta.players;
@@ -94,6 +113,12 @@ export class RoomManager {
     if (!parsed.success) {
       const issue = parsed.error.issues[0];
       throw new CommandError("room/config", `Config${issue?.path.length ? ` field ${issue.path.join(".")}` : ""}: ${issue?.message ?? "invalid"}.`);
+    }
+    // A dry run of the game's setup refuses seat counts and configs the rules cannot use.
+    try {
+      game.setup({ seats: seatIds(seatCount), config: parsed.data, seed: "validation" });
+    } catch (e) {
+      throw new CommandError("room/config", `${game.meta.name} cannot be set up like that: ${e instanceof Error ? e.message : String(e)}`);
     }
     const host = await this.db.user.findUnique({ where: { id: hostId } });
     if (!host) throw new CommandError("auth/required", "Sign in first.");
@@ -109,13 +134,16 @@ export class RoomManager {
             hostId,
             config: (config ?? {}) as Prisma.InputJsonValue,
             seed,
+            spectatorMode: spectators.mode,
+            spectatorLag: spectators.lag,
+            spectatorReveal: spectators.revealAtEnd,
             seats: { create: seatIds(seatCount).map((seat, position) => ({ seatId: seat, position, name: "" })) },
           },
         });
         const room = new Room(
           {
             id: row.id, code, game, hostId, hostName: host.name, seats: seatIds(seatCount).map((seat, position) => ({ seat, position, userId: null, name: "", isBot: false })),
-            config: config ?? {}, seed, status: "lobby", version: 0, state: null, clock: { deadlineAt: null, paused: false, remainingMs: null }, durations: {}, endReason: null,
+            config: config ?? {}, seed, status: "lobby", version: 0, state: null, clock: { deadlineAt: null, paused: false, remainingMs: null }, durations: {}, endReason: null, spectators,
           },
           this.store, this.hooks, this.opts,
         );
@@ -148,7 +176,8 @@ export class RoomManager {
     if (!game) return null;
     const snap = await this.db.snapshot.findFirst({ where: { roomId: row.id, seq: { lte: row.version } }, orderBy: { seq: "desc" } });
     const events = await this.db.event.findMany({ where: { roomId: row.id, seq: { gt: snap?.seq ?? 0, lte: row.version } }, orderBy: { seq: "asc" } });
-    const state = foldEvents(game, row.seed, snap ? snap.state : null, events);
+    const frames: { phaseId: string; state: unknown; version: number }[] = [];
+    const state = foldEvents(game, row.seed, snap ? snap.state : null, events, (phaseId, st, seq) => frames.push({ phaseId, state: st, version: seq }));
     const notices: Notice[] = [];
     for (const ev of events) {
       const text = noticeFor(ev);
@@ -162,9 +191,11 @@ export class RoomManager {
         seats: row.seats.map((s) => ({ seat: s.seatId, position: s.position, userId: s.userId, name: s.name, isBot: s.isBot })),
         config: row.config, seed: row.seed, status: row.status as RoomStatus, version: row.version, state, clock,
         durations: (row.durations ?? {}) as Record<string, number>, endReason: row.endReason, notices,
+        spectators: { mode: row.spectatorMode === "delayed" ? "delayed" : "live", lag: row.spectatorLag, revealAtEnd: row.spectatorReveal },
       },
       this.store, this.hooks, this.opts,
     );
+    room.seedSpectatorFrames(frames);
     if (shiftMs && clock.deadlineAt !== null) {
       await this.db.room.update({ where: { id: row.id }, data: { deadlineAt: new Date(clock.deadlineAt) } });
     }

@@ -5,7 +5,7 @@ import { runCommand, type GameCommand } from "../../lib/games/core/commands";
 import { Rng } from "../../lib/games/core/rng";
 import { defaultChat } from "../../lib/games/core/chat";
 import type { Actor, AnyGame, ChatChannelRule, Outcome, PhaseInfo, SeatId } from "../../lib/games/core/types";
-import type { ChannelInfo, ChatMessage, ClockInfo, HostCommand, Notice, RoomPayload, RoomStatus, Role, SeatInfo } from "../../lib/protocol";
+import type { AuditEntry, ChannelInfo, ChatMessage, ClockInfo, HostCommand, Notice, RoomPayload, RoomStatus, Role, SeatInfo, SpectatorSettings } from "../../lib/protocol";
 import type { Prisma } from "../db/generated/client";
 import type { Store, SeatPatch } from "./store";
 
@@ -37,7 +37,11 @@ export interface RoomHooks {
   changed(room: Room): void;
   /** Called once a chat message is stored: deliver it to the channel's readers only. */
   chat?(room: Room, rule: ChatChannelRule, message: ChatMessage): void;
+  /** The host reminds a seat that it owes a move. */
+  nudge?(room: Room, seat: SeatId, text: string): void;
 }
+
+const MAX_SPECTATOR_FRAMES = 12;
 
 const CHAT_WINDOW_MS = 10_000;
 const CHAT_PER_WINDOW = 8;
@@ -68,6 +72,7 @@ export interface RoomInit {
   durations: Record<string, number>;
   endReason: string | null;
   notices?: Notice[];
+  spectators?: SpectatorSettings;
 }
 
 export class Room {
@@ -86,6 +91,9 @@ export class Room {
   durations: Record<string, number>;
   endReason: string | null;
   notices: Notice[];
+  spectators: SpectatorSettings;
+  /** The public payload as each recent phase began, for delayed spectators. */
+  private spectatorFrames: { phaseId: string; payload: RoomPayload }[] = [];
   /** Connected sockets per seat, maintained by the socket layer. */
   readonly presence = new Map<SeatId, number>();
 
@@ -119,6 +127,7 @@ export class Room {
     this.durations = init.durations;
     this.endReason = init.endReason;
     this.notices = init.notices ?? [];
+    this.spectators = init.spectators ?? { mode: "live", lag: 1, revealAtEnd: true };
     this.now = opts.now ?? Date.now;
     this.phaseIdCache = this.state === null ? null : this.currentPhaseId();
   }
@@ -167,9 +176,17 @@ export class Room {
     }));
   }
 
-  /** The payload for one kind of recipient. `seat` only for players. */
+  /** The payload for one kind of recipient. `seat` only for players. Spectators get what their mode allows. */
   payload(role: Role, seat: SeatId | null): RoomPayload {
-    const viewer = role === "host" ? "host" : role === "player" && seat ? seat : "spectator";
+    if (role === "spectator") return this.spectatorPayload();
+    return this.build(role, seat, role === "host" ? "host" : (seat ?? "spectator"));
+  }
+
+  private over(): boolean {
+    return this.status === "finished" || this.status === "aborted";
+  }
+
+  private build(role: Role, seat: SeatId | null, viewer: string): RoomPayload {
     const rec = seat ? this.seats.find((s) => s.seat === seat) : undefined;
     return {
       code: this.code,
@@ -190,8 +207,69 @@ export class Room {
       notices: this.notices.slice(-20),
       endReason: this.endReason,
       channels: this.channelsFor(role, seat),
+      spectators: { ...this.spectators, behindBy: null },
+      durations: this.durations,
       ...(role === "host" ? { config: this.config } : {}),
     };
+  }
+
+  /** Whether spectators are being shown the game live (or the game is over). */
+  spectatorsLive(): boolean {
+    return this.spectators.mode === "live" || this.status !== "running";
+  }
+
+  private spectatorPayload(): RoomPayload {
+    if (this.over() && this.spectators.revealAtEnd) return this.build("spectator", null, "host");
+    if (this.spectatorsLive()) return this.build("spectator", null, "spectator");
+    const lag = this.spectators.lag;
+    const frame = this.spectatorFrames[this.spectatorFrames.length - 1 - lag];
+    const serverNow = this.now();
+    if (!frame) {
+      const base = this.build("spectator", null, "spectator");
+      return { ...base, phase: null, view: null, outcome: null, notices: [], clock: { deadlineAt: null, paused: false, remainingMs: null, serverNow, durationMs: null }, spectators: { ...this.spectators, behindBy: lag } };
+    }
+    return { ...frame.payload, seats: this.seatInfo(), spectators: { ...this.spectators, behindBy: lag }, clock: { deadlineAt: null, paused: false, remainingMs: null, serverNow, durationMs: null } };
+  }
+
+  /** The room version a delayed spectator is at (null when spectators are live). */
+  spectatorVersion(): number | null {
+    if (this.spectatorsLive()) return null;
+    return this.spectatorFrames[this.spectatorFrames.length - 1 - this.spectators.lag]?.payload.version ?? 0;
+  }
+
+  private recordSpectatorFrame(phaseId: string): void {
+    this.spectatorFrames.push({ phaseId, payload: this.build("spectator", null, "spectator") });
+    if (this.spectatorFrames.length > MAX_SPECTATOR_FRAMES) this.spectatorFrames.shift();
+  }
+
+  /** Rebuilds delayed-spectator frames after a restart from states at recent phase starts. */
+  seedSpectatorFrames(frames: { phaseId: string; state: unknown; version: number }[]): void {
+    const live = { state: this.state, version: this.version };
+    for (const f of frames.slice(-MAX_SPECTATOR_FRAMES)) {
+      this.state = f.state;
+      this.version = f.version;
+      this.recordSpectatorFrame(f.phaseId);
+    }
+    this.state = live.state;
+    this.version = live.version;
+  }
+
+  /** The audit log: every command of the room, in order, as a readable line. */
+  async audit(): Promise<AuditEntry[]> {
+    const events = await this.store.db.event.findMany({ where: { roomId: this.id }, orderBy: { seq: "asc" }, take: 5000 });
+    const name = (actor: string) => (actor === "host" ? "host" : actor === "clock" ? "clock" : (this.seats.find((s) => s.seat === actor)?.name || actor));
+    return events.map((e) => {
+      const p = e.payload as Record<string, unknown>;
+      let line: string;
+      if (e.kind === "start") line = "host started the game";
+      else if (e.kind === "timeout") line = `${e.actor === "host" ? "host ended" : "time ran out in"} phase ${String(p.phase)}`;
+      else if (e.kind === "action") {
+        const action = p.action as { type?: string };
+        const said = this.game.describe ? this.game.describe(action as never, e.actor) : (action?.type ?? "action");
+        line = `${name(e.actor)}: ${said}`;
+      } else line = `${name(e.actor)}: ${String(p.type ?? e.kind)} ${JSON.stringify(Object.fromEntries(Object.entries(p).filter(([k]) => k !== "type")))}`;
+      return { seq: e.seq, kind: e.kind, actor: e.actor, line, at: e.at.getTime(), payload: p };
+    });
   }
 
   // ---------- chat ----------
@@ -252,8 +330,9 @@ export class Room {
   async chatHistory(role: Role, seat: SeatId | null, channel: string, before?: string): Promise<{ messages: ChatMessage[]; more: boolean }> {
     const readable = this.channelsFor(role, seat).some((c) => c.id === channel);
     if (!readable) throw new CommandError("chat/not_member", "You cannot read that channel.");
+    const upTo = role === "spectator" ? this.spectatorVersion() : null;
     const rows = await this.store.db.message.findMany({
-      where: { roomId: this.id, channel, ...(before ? { id: { lt: BigInt(before) } } : {}) },
+      where: { roomId: this.id, channel, ...(before ? { id: { lt: BigInt(before) } } : {}), ...(upTo !== null ? { version: { lte: upTo } } : {}) },
       orderBy: { id: "desc" },
       take: CHAT_PAGE + 1,
     });
@@ -433,6 +512,35 @@ export class Room {
         await this.commitPlatform("host", "host", command, [], `The host ended the game early: ${command.reason}`, { deadlineAt: null, paused: false, remainingMs: null });
         return this.version;
       }
+      case "duration": {
+        if (this.over()) throw new CommandError("host/over", "This game is over.");
+        const known = this.game.phaseTrack.find((t) => t.key === command.phase);
+        if (!known) throw new CommandError("host/no_phase", `This game has no phase "${command.phase}".`);
+        const durations = { ...this.durations };
+        if (command.seconds === null) delete durations[command.phase];
+        else durations[command.phase] = command.seconds * 1000;
+        this.durations = durations;
+        await this.commitPlatform("host", "host", command, [], command.seconds === null ? `The host reset ${known.name} to its default length` : `The host set ${known.name} to ${command.seconds} s for the rest of the game`, this.clock, { durations });
+        return this.version;
+      }
+      case "nudge": {
+        this.requireRunning();
+        const s = this.requireSeat(command.seat);
+        if (!this.phase()?.waitingOn.includes(s.seat)) throw new CommandError("host/not_waiting", `${s.name || "That seat"} owes nothing right now.`);
+        await this.commitPlatform("host", "host", command, [], `The host nudged ${s.name || `seat ${s.position + 1}`}`);
+        this.hooks.nudge?.(this, s.seat, `The host is waiting on you in ${this.phase()?.name ?? "this phase"}.`);
+        return this.version;
+      }
+      case "announce": {
+        await this.commitPlatform("host", "host", command, [], `Announcement: ${command.text}`);
+        return this.version;
+      }
+      case "spectators": {
+        const settings: SpectatorSettings = { mode: command.mode, lag: command.lag, revealAtEnd: command.revealAtEnd };
+        this.spectators = settings;
+        await this.commitPlatform("host", "host", command, [], command.mode === "live" ? "Spectators now watch live" : `Spectators now watch ${command.lag} phase${command.lag > 1 ? "s" : ""} behind`, this.clock, { spectators: settings });
+        return this.version;
+      }
       case "game": {
         this.requireRunning();
         return this.applyAction("host", command.action, null);
@@ -488,19 +596,22 @@ export class Room {
     const phaseChanged = phaseId !== this.phaseIdCache;
     this.phaseIdCache = phaseId;
     this.clock = clock;
-    if (phaseChanged) this.botActionsInPhase = 0;
     this.applySeatPatches(seats);
+    if (phaseChanged) {
+      this.botActionsInPhase = 0;
+      if (phaseId) this.recordSpectatorFrame(phaseId);
+    }
     if (text) this.addNotice(text, now);
     if (finished) this.addNotice(`Game over${this.outcome() ? `: ${this.outcome()!.summary}` : ""}`, now);
     this.afterChange();
   }
 
-  private async commitPlatform(kind: "host" | "seat", actor: string, payload: object, seats: SeatPatch[], notice: string, clock: Clock = this.clock): Promise<void> {
+  private async commitPlatform(kind: "host" | "seat", actor: string, payload: object, seats: SeatPatch[], notice: string, clock: Clock = this.clock, extra: { durations?: Record<string, number>; spectators?: SpectatorSettings } = {}): Promise<void> {
     const now = this.now();
     const seq = this.version + 1;
     await this.store.append({
       event: { roomId: this.id, seq, kind, actor, payload: payload as Prisma.InputJsonValue, clientId: null, at: new Date(now), deadlineAt: clock.deadlineAt === null ? null : new Date(clock.deadlineAt), paused: clock.paused },
-      room: { ...this.patch(seq, this.status, clock), endReason: this.endReason },
+      room: { ...this.patch(seq, this.status, clock), endReason: this.endReason, ...(extra.durations ? { durations: extra.durations } : {}), ...(extra.spectators ? { spectators: extra.spectators } : {}) },
       seats,
     });
     this.version = seq;

@@ -24,6 +24,7 @@ export interface RoomPatch {
   remainingMs: number | null;
   durations?: Prisma.InputJsonValue;
   endReason?: string | null;
+  spectators?: { mode: string; lag: number; revealAtEnd: boolean };
 }
 
 export interface SeatPatch {
@@ -113,6 +114,7 @@ export class Store {
             remainingMs: p.remainingMs,
             ...(p.durations !== undefined ? { durations: p.durations } : {}),
             ...(p.endReason !== undefined ? { endReason: p.endReason } : {}),
+            ...(p.spectators ? { spectatorMode: p.spectators.mode, spectatorLag: p.spectators.lag, spectatorReveal: p.spectators.revealAtEnd } : {}),
           },
         }),
       ),

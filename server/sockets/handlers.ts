@@ -58,7 +58,8 @@ export function broadcast(io: IO, room: Room): void {
 
 /** Delivers a stored chat message to its channel's readers: the host, the member seats, and spectators of public channels. */
 export function deliverChat(io: IO, room: Room, rule: ChatChannelRule, message: ChatMessage): void {
-  const groups = [groupHost(room), ...rule.members.map((s) => groupSeat(room, s)), ...(rule.public ? [groupSpec(room)] : [])];
+  // delayed spectators read public talk only through history, up to the moment they are at
+  const groups = [groupHost(room), ...rule.members.map((s) => groupSeat(room, s)), ...(rule.public && room.spectatorsLive() ? [groupSpec(room)] : [])];
   io.to(groups).emit("chat:message", { code: room.code, message });
 }
 
@@ -142,8 +143,8 @@ export function registerHandlers(io: IO, socket: Sock, rooms: RoomManager): void
 
   on("room:create", async (input) => {
     const user = requireUser();
-    const { gameId, seats, config } = createRoomInput.parse(input);
-    const room = await rooms.createRoom(user.id, gameId, seats, config);
+    const { gameId, seats, config, spectators } = createRoomInput.parse(input);
+    const room = await rooms.createRoom(user.id, gameId, seats, config, spectators);
     return { code: room.code };
   });
 
@@ -210,6 +211,14 @@ export function registerHandlers(io: IO, socket: Sock, rooms: RoomManager): void
     const room = await roomOr404(code);
     const { message } = await room.sendChat(user.id, channel, body);
     return { message };
+  });
+
+  on("room:audit", async (input) => {
+    const user = requireUser();
+    const { code } = watchInput.parse(input);
+    const room = await roomOr404(code);
+    if (room.hostId !== user.id) throw new CommandError("host/only", "Only the host can read the audit log during the game.");
+    return { entries: await room.audit() };
   });
 
   on("chat:history", async (input) => {
