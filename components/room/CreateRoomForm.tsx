@@ -99,6 +99,7 @@ function JsonField({ f, value, onChange }: { f: FieldSpec; value: unknown; onCha
 export function CreateRoomForm({ gameId, gameName, players, fields, defaults }: { gameId: string; gameName: string; players: { min: number; max: number; recommended: number }; fields: FieldSpec[] | null; defaults: unknown }) {
   const router = useRouter();
   const [seats, setSeats] = useState(players.recommended);
+  const [spectators, setSpectators] = useState<{ mode: "live" | "delayed"; lag: number; revealAtEnd: boolean }>({ mode: "live", lag: 1, revealAtEnd: true });
   const [config, setConfig] = useState<unknown>(defaults);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -107,7 +108,7 @@ export function CreateRoomForm({ gameId, gameName, players, fields, defaults }: 
     e.preventDefault();
     setBusy(true);
     setError(null);
-    const r = await request<"room:create", { code: string }>("room:create", { gameId, seats, config });
+    const r = await request<"room:create", { code: string }>("room:create", { gameId, seats, config, spectators });
     setBusy(false);
     if (!r.ok) return setError(r.message);
     router.push(`/r/${r.code}/host`);
@@ -130,6 +131,27 @@ export function CreateRoomForm({ gameId, gameName, players, fields, defaults }: 
         ) : (
           <JsonField f={{ kind: "json", path: [], label: "Config" }} value={config} onChange={(_p, v) => setConfig(v)} />
         )}
+      </Card>
+      <Card title="Spectators">
+        <div className="grid gap-3 sm:grid-cols-2">
+          <Field label="Spectators see" hint="A delay keeps streams from leaking the live table.">
+            <select className={inputClass} value={spectators.mode === "live" ? "live" : String(spectators.lag)} onChange={(e) => setSpectators((s) => (e.target.value === "live" ? { ...s, mode: "live" } : { ...s, mode: "delayed", lag: Number(e.target.value) }))} data-testid="create-spectator-mode">
+              <option value="live">the live public view</option>
+              {[1, 2, 3, 5].map((n) => (
+                <option key={n} value={n}>
+                  the public view {n} phase{n > 1 ? "s" : ""} behind
+                </option>
+              ))}
+            </select>
+          </Field>
+          <label className="flex items-start gap-2 text-sm">
+            <input type="checkbox" className="mt-1 h-4 w-4 accent-garnet-700" checked={spectators.revealAtEnd} onChange={(e) => setSpectators((s) => ({ ...s, revealAtEnd: e.target.checked }))} />
+            <span>
+              <span className="font-medium">All-seeing after the game</span>
+              <span className="block text-xs text-stone-500">Once the game is over spectators see every secret.</span>
+            </span>
+          </label>
+        </div>
       </Card>
       <ErrorNote>{error}</ErrorNote>
       <Button type="submit" size="lg" disabled={busy} data-testid="create-room">

@@ -8,6 +8,8 @@ import type { RoomConnection } from "./useRoom";
 export function HostPanel({ payload, conn }: { payload: RoomPayload; conn: RoomConnection }) {
   const [error, setError] = useState<string | null>(null);
   const [reason, setReason] = useState("");
+  const [announcement, setAnnouncement] = useState("");
+  const [showState, setShowState] = useState(false);
   const running = payload.status === "running";
   const p = payload.phase;
 
@@ -45,9 +47,14 @@ export function HostPanel({ payload, conn }: { payload: RoomPayload; conn: RoomC
             <>
               Waiting on:{" "}
               {p.waitingOn.map((s) => (
-                <Badge key={s} tone="amber" className="mr-1">
-                  {payload.seats.find((x) => x.seat === s)?.name ?? s}
-                </Badge>
+                <span key={s} className="mr-2 inline-flex items-center gap-1">
+                  <Badge tone="amber">{payload.seats.find((x) => x.seat === s)?.name ?? s}</Badge>
+                  {!payload.seats.find((x) => x.seat === s)?.isBot && (
+                    <button type="button" className="text-xs underline" onClick={() => void run(conn.host({ type: "nudge", seat: s }))} data-testid={`nudge-${s}`}>
+                      nudge
+                    </button>
+                  )}
+                </span>
               ))}
             </>
           ) : p.waitingOnHost ? (
@@ -86,6 +93,55 @@ export function HostPanel({ payload, conn }: { payload: RoomPayload; conn: RoomC
           </li>
         ))}
       </ul>
+      <form
+        className="mt-4 flex gap-2"
+        onSubmit={(e) => {
+          e.preventDefault();
+          if (!announcement.trim()) return;
+          void run(conn.host({ type: "announce", text: announcement.trim() })).then(() => setAnnouncement(""));
+        }}
+      >
+        <input value={announcement} onChange={(e) => setAnnouncement(e.target.value)} maxLength={300} placeholder="Announcement to the room" className={inputClass} aria-label="Announcement to the room" data-testid="announce-input" />
+        <Button type="submit" variant="secondary" disabled={!announcement.trim()} data-testid="announce-send">
+          Announce
+        </Button>
+      </form>
+      <details className="mt-4">
+        <summary className="cursor-pointer text-xs font-semibold uppercase text-stone-500">Phase lengths</summary>
+        <ul className="mt-2 space-y-1 text-sm">
+          {payload.phaseTrack.map((t) => (
+            <PhaseLength key={t.key} name={t.name} current={payload.durations[t.key]} onSet={(seconds) => void run(conn.host({ type: "duration", phase: t.key, seconds }))} />
+          ))}
+        </ul>
+        <p className="mt-1 text-xs text-stone-500">Applies from the next time the phase begins; use +30 s for the phase under way.</p>
+      </details>
+      <details className="mt-3">
+        <summary className="cursor-pointer text-xs font-semibold uppercase text-stone-500">Spectators</summary>
+        <div className="mt-2 flex flex-wrap items-center gap-2 text-sm">
+          <select
+            aria-label="Spectator mode"
+            className="rounded border border-stone-300 bg-white px-2 py-1 dark:border-stone-700 dark:bg-stone-950"
+            value={payload.spectators.mode === "live" ? "live" : String(payload.spectators.lag)}
+            data-testid="spectator-mode"
+            onChange={(e) => void run(conn.host(e.target.value === "live" ? { type: "spectators", mode: "live", lag: 1, revealAtEnd: payload.spectators.revealAtEnd } : { type: "spectators", mode: "delayed", lag: Number(e.target.value), revealAtEnd: payload.spectators.revealAtEnd }))}
+          >
+            <option value="live">Live (public information)</option>
+            {[1, 2, 3, 5].map((n) => (
+              <option key={n} value={n}>
+                {n} phase{n > 1 ? "s" : ""} behind
+              </option>
+            ))}
+          </select>
+          <label className="flex items-center gap-1">
+            <input type="checkbox" checked={payload.spectators.revealAtEnd} onChange={(e) => void run(conn.host({ type: "spectators", mode: payload.spectators.mode, lag: payload.spectators.lag, revealAtEnd: e.target.checked }))} />
+            all-seeing after the game
+          </label>
+        </div>
+      </details>
+      <details className="mt-3" open={showState} onToggle={(e) => setShowState((e.target as HTMLDetailsElement).open)}>
+        <summary className="cursor-pointer text-xs font-semibold uppercase text-stone-500">Full hidden state (raw)</summary>
+        {showState && <pre className="mt-2 max-h-72 overflow-auto text-[11px]">{JSON.stringify(payload.view, null, 2)}</pre>}
+      </details>
       {running && (
         <form
           className="mt-4 flex gap-2"
@@ -104,5 +160,23 @@ export function HostPanel({ payload, conn }: { payload: RoomPayload; conn: RoomC
         <ErrorNote>{error}</ErrorNote>
       </div>
     </Card>
+  );
+}
+
+function PhaseLength({ name, current, onSet }: { name: string; current: number | undefined; onSet: (seconds: number | null) => void }) {
+  const [value, setValue] = useState(current ? String(current / 1000) : "");
+  return (
+    <li className="flex items-center gap-2">
+      <span className="w-32 truncate">{name}</span>
+      <input type="number" min={5} max={86400} value={value} onChange={(e) => setValue(e.target.value)} placeholder="default" aria-label={`${name} length in seconds`} className="w-24 rounded border border-stone-300 bg-white px-2 py-1 dark:border-stone-700 dark:bg-stone-950" />
+      <Button size="sm" variant="ghost" disabled={!value} onClick={() => onSet(Number(value))}>
+        Set
+      </Button>
+      {current !== undefined && (
+        <Button size="sm" variant="ghost" onClick={() => { setValue(""); onSet(null); }}>
+          Reset
+        </Button>
+      )}
+    </li>
   );
 }

@@ -5,6 +5,7 @@ import { dashboardFor } from "@/components/games/registry";
 import { Card, ErrorNote } from "@/components/ui/primitives";
 import { ChatPanel } from "./ChatPanel";
 import { EndScreen } from "./EndScreen";
+import { HostAudit } from "./HostAudit";
 import { HostPanel } from "./HostPanel";
 import { Lobby } from "./Lobby";
 import { Notices } from "./Notices";
@@ -40,7 +41,7 @@ export function RoomClient({ code, mode, signedIn }: { code: string; mode: "auto
   const Dashboard = dashboardFor(payload.gameId);
   return (
     <div data-testid={`room-${payload.role}`}>
-      <StatusBar payload={payload} offsetMs={conn.offsetMs} connected={conn.connected} alertsOn={alertsOn} onToggleAlerts={toggleAlerts} />
+      <StatusBar payload={payload} offsetMs={conn.offsetMs} connected={conn.connected} alertsOn={alertsOn} onToggleAlerts={toggleAlerts} nudge={conn.nudge} />
       {payload.status === "lobby" ? (
         <div className="space-y-4">
           <Lobby payload={payload} conn={conn} signedIn={signedIn} />
@@ -54,9 +55,16 @@ export function RoomClient({ code, mode, signedIn }: { code: string; mode: "auto
           </div>
           <aside className="space-y-4">
             {payload.role === "host" && <HostPanel payload={payload} conn={conn} />}
+            {payload.role === "host" && <HostAudit code={payload.code} version={payload.version} />}
             {payload.role === "spectator" && (
               <Card title="Spectating">
-                <p className="text-sm text-stone-600 dark:text-stone-400">You see public information only.</p>
+                <p className="text-sm text-stone-600 dark:text-stone-400" data-testid="spectator-mode-note">
+                  {payload.status !== "running" && payload.spectators.revealAtEnd
+                    ? "The game is over: you see everything."
+                    : payload.spectators.behindBy
+                      ? `You watch ${payload.spectators.behindBy} phase${payload.spectators.behindBy > 1 ? "s" : ""} behind the table, public information only.`
+                      : "You see public information only."}
+                </p>
               </Card>
             )}
             <ChatPanel code={payload.code} channels={payload.channels} nameOf={nameOf} you={payload.you} />

@@ -5,7 +5,9 @@ import { PhaseTracker } from "@/components/ui/PhaseTracker";
 import { Badge } from "@/components/ui/primitives";
 
 /** Always at the top: the phase, the time left and what you still owe. */
-export function StatusBar({ payload, offsetMs, connected, alertsOn, onToggleAlerts }: { payload: RoomPayload; offsetMs: number; connected: boolean; alertsOn?: boolean; onToggleAlerts?: () => void }) {
+export function StatusBar({ payload, offsetMs, connected, alertsOn, onToggleAlerts, nudge }: { payload: RoomPayload; offsetMs: number; connected: boolean; alertsOn?: boolean; onToggleAlerts?: () => void; nudge?: string | null }) {
+  const lastAnnouncement = [...payload.notices].reverse().find((n) => n.text.startsWith("Announcement: "));
+  const announcement = lastAnnouncement && payload.clock.serverNow - lastAnnouncement.at < 5 * 60_000 ? lastAnnouncement.text.slice("Announcement: ".length) : null;
   const p = payload.phase;
   const owe = p && payload.you ? p.waitingOn.includes(payload.you) : false;
   const waitingNames = p ? p.waitingOn.map((s) => payload.seats.find((x) => x.seat === s)?.name ?? s) : [];
@@ -47,6 +49,16 @@ export function StatusBar({ payload, offsetMs, connected, alertsOn, onToggleAler
         <div className="mt-1">
           <PhaseTracker track={payload.phaseTrack} phase={p} />
         </div>
+      )}
+      {nudge && (
+        <p role="status" className="mt-1 rounded bg-amber-100 px-2 py-1 text-sm font-medium text-amber-900 dark:bg-amber-900/60 dark:text-amber-100" data-testid="nudge">
+          {nudge}
+        </p>
+      )}
+      {announcement && (
+        <p role="status" className="mt-1 rounded bg-garnet-50 px-2 py-1 text-sm text-garnet-900 dark:bg-garnet-900/50 dark:text-garnet-100" data-testid="announcement">
+          📣 {announcement}
+        </p>
       )}
     </div>
   );

@@ -9,6 +9,8 @@ export interface RoomConnection {
   connected: boolean;
   /** server time minus local time, in ms */
   offsetMs: number;
+  /** The host's latest nudge to this player, if any. */
+  nudge: string | null;
   act(action: unknown): Promise<Ack<{ version: number }>>;
   host(command: HostCommand | { type: "game"; action: unknown }): Promise<Ack<{ version: number }>>;
   claim(seat?: string): Promise<Ack<{ seat: string }>>;
@@ -24,6 +26,7 @@ export function useRoom(code: string, opts: { spectate?: boolean } = {}): RoomCo
   const [error, setError] = useState<{ code: string; message: string } | null>(null);
   const [connected, setConnected] = useState(false);
   const [offsetMs, setOffset] = useState(0);
+  const [nudge, setNudge] = useState<string | null>(null);
   const latest = useRef<RoomPayload | null>(null);
 
   const accept = useCallback((p: RoomPayload) => {
@@ -52,6 +55,12 @@ export function useRoom(code: string, opts: { spectate?: boolean } = {}): RoomCo
       watch();
     };
     const onDisconnect = () => setConnected(false);
+    const onNudge = (p: { code: string; text: string }) => {
+      if (p.code !== code) return;
+      setNudge(p.text);
+      setTimeout(() => setNudge(null), 10_000);
+    };
+    s.on("room:nudge", onNudge);
     s.on("room:state", onState);
     s.on("connect", onConnect);
     s.on("disconnect", onDisconnect);
@@ -60,6 +69,7 @@ export function useRoom(code: string, opts: { spectate?: boolean } = {}): RoomCo
       s.off("room:state", onState);
       s.off("connect", onConnect);
       s.off("disconnect", onDisconnect);
+      s.off("room:nudge", onNudge);
       s.emit("room:unwatch", { code });
     };
   }, [code, accept, spectate]);
@@ -69,5 +79,5 @@ export function useRoom(code: string, opts: { spectate?: boolean } = {}): RoomCo
   const claim = useCallback((seat?: string) => request<"seat:claim", { seat: string }>("seat:claim", { code, ...(seat ? { seat } : {}) }), [code]);
   const release = useCallback(() => request<"seat:release">("seat:release", { code }), [code]);
 
-  return { payload, error, connected, offsetMs, act, host, claim, release };
+  return { payload, error, connected, offsetMs, nudge, act, host, claim, release };
 }

@@ -332,7 +332,7 @@ export class Room {
     if (!readable) throw new CommandError("chat/not_member", "You cannot read that channel.");
     const upTo = role === "spectator" ? this.spectatorVersion() : null;
     const rows = await this.store.db.message.findMany({
-      where: { roomId: this.id, channel, ...(before ? { id: { lt: BigInt(before) } } : {}), ...(upTo !== null ? { version: { lte: upTo } } : {}) },
+      where: { roomId: this.id, channel, ...(before ? { id: { lt: BigInt(before) } } : {}), ...(upTo !== null ? { version: { lt: upTo } } : {}) },
       orderBy: { id: "desc" },
       take: CHAT_PAGE + 1,
     });
