@@ -164,3 +164,14 @@ export interface ClientToServer {
   "chat:history": (input: unknown, ack: (r: Ack<{ messages: ChatMessage[]; more: boolean }>) => void) => void;
   "room:audit": (input: unknown, ack: (r: Ack<{ entries: AuditEntry[] }>) => void) => void;
 }
+
+/** A room's whole log, as exported for replay (the seed only once the game is over, or for the host). */
+export interface ReplayLog {
+  code: string;
+  gameId: string;
+  status: RoomStatus;
+  seed: string;
+  seats: { seat: string; name: string; isBot: boolean }[];
+  events: { seq: number; kind: string; actor: string; payload: unknown; at: number; deadlineAt: number | null; paused: boolean }[];
+  messages: (ChatMessage & { version: number })[];
+}

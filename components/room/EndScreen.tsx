@@ -1,3 +1,4 @@
+import Link from "next/link";
 import type { RoomPayload } from "@/lib/protocol";
 import { Badge, Card } from "@/components/ui/primitives";
 
@@ -7,6 +8,9 @@ export function EndScreen({ payload }: { payload: RoomPayload }) {
     return (
       <Card title="Game ended early" data-testid="end-screen">
         <p>The host ended this game: {payload.endReason}</p>
+        <Link href={`/r/${payload.code}/replay`} className="mt-2 inline-block text-sm font-medium text-garnet-700 underline dark:text-garnet-300" data-testid="replay-link">
+          Replay this game step by step
+        </Link>
       </Card>
     );
   const o = payload.outcome;
@@ -33,6 +37,11 @@ export function EndScreen({ payload }: { payload: RoomPayload }) {
           </li>
         ))}
       </ol>
+      <p className="mt-3 text-sm">
+        <Link href={`/r/${payload.code}/replay`} className="font-medium text-garnet-700 underline dark:text-garnet-300" data-testid="replay-link">
+          Replay this game step by step
+        </Link>
+      </p>
     </Card>
   );
 }

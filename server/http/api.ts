@@ -1,6 +1,6 @@
 // The small HTTP API next to the sockets: health and the log export.
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { ROOM_CODE_RE } from "../../lib/protocol";
+import { ROOM_CODE_RE, type ReplayLog } from "../../lib/protocol";
 import type { RoomManager } from "../rooms/manager";
 import { userFromCookie } from "../sockets/auth";
 
@@ -26,19 +26,24 @@ export async function handleApi(req: IncomingMessage, res: ServerResponse, ctx: 
     const user = await userFromCookie(req.headers.cookie, ctx.authSecret);
     const over = room.status === "finished" || room.status === "aborted";
     if (!over && user?.id !== room.hostId) return json(res, 403, { ok: false, code: "log/not_yet", message: "The log is open to everyone once the game is over; until then only the host may export it." });
+    const isHost = user?.id === room.hostId;
     const events = await ctx.rooms.db.event.findMany({ where: { roomId: room.id }, orderBy: { seq: "asc" } });
+    // once over, everyone gets the table talk; the host also gets confessionals and private channels
+    const messages = await ctx.rooms.db.message.findMany({ where: { roomId: room.id, ...(isHost ? {} : { channel: "public" }) }, orderBy: { id: "asc" } });
+    const log: ReplayLog = {
+      code: room.code,
+      gameId: room.game.meta.id,
+      status: room.status,
+      seed: room.seed,
+      seats: room.seats.map((s) => ({ seat: s.seat, name: s.name, isBot: s.isBot })),
+      events: events.map((e) => ({ seq: e.seq, kind: e.kind, actor: e.actor, payload: e.payload, at: e.at.getTime(), deadlineAt: e.deadlineAt?.getTime() ?? null, paused: e.paused })),
+      messages: messages.map((m) => ({ id: m.id.toString(), channel: m.channel, author: m.author, name: m.name, body: m.body, at: m.at.getTime(), version: m.version })),
+    };
     return json(
       res,
       200,
-      {
-        code: room.code,
-        game: room.game.meta.id,
-        status: room.status,
-        seed: over ? room.seed : undefined,
-        seats: room.seats.map((s) => ({ seat: s.seat, name: s.name, isBot: s.isBot })),
-        events: events.map((e) => ({ seq: e.seq, kind: e.kind, actor: e.actor, payload: e.payload, at: e.at.toISOString() })),
-      },
-      { "content-disposition": `attachment; filename="garnet-${room.code}.json"` },
+      log,
+      url.searchParams.has("download") ? { "content-disposition": `attachment; filename="garnet-${room.code}.json"` } : {},
     );
   }
   return json(res, 404, { ok: false, code: "http/not_found", message: "No such endpoint." });
