@@ -1,35 +1,15 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { ChatMessage, RoomPayload } from "../lib/protocol";
-import type { GarnetServer } from "./app-server";
 import { fixtureGame } from "./test/fixture-game";
-import { client, createTestDb, startTestServer, type Client } from "./test/harness";
+import { useTestServer } from "./test/harness";
 
 const host = { id: "guest:ch-host", name: "Host" };
 const alice = { id: "guest:ch-a", name: "Alice" };
 const bob = { id: "guest:ch-b", name: "Bob" };
 const carl = { id: "guest:ch-c", name: "Carl" };
 
-let db: { url: string; drop(): Promise<void> };
-let server: GarnetServer;
-const open: Client[] = [];
-
-beforeAll(async () => {
-  db = await createTestDb(inject("pgBase"));
-  server = await startTestServer(db.url, [fixtureGame]);
-});
-afterAll(async () => {
-  for (const c of open) c.close();
-  await server?.close();
-  await db?.drop();
-});
-
-async function c(user?: { id: string; name: string }): Promise<Client & { inbox: ChatMessage[] }> {
-  const cl = await client(server.url, user);
-  open.push(cl);
-  const inbox: ChatMessage[] = [];
-  cl.socket.on("chat:message", (p: { message: ChatMessage }) => inbox.push(p.message));
-  return Object.assign(cl, { inbox });
-}
+const t = useTestServer([fixtureGame]);
+const c = (user?: { id: string; name: string }) => t.client(user);
 
 const settle = () => new Promise((r) => setTimeout(r, 150));
 
@@ -80,7 +60,7 @@ describe("game-aware chat", () => {
     expect(await a.req("chat:send", { code, channel: "public", body: "can you hear me" })).toMatchObject({ ok: false, code: "chat/closed", message: "You picked 9, so you are muted this round." });
     expect(await b.req("chat:send", { code, channel: "dm:s1:s2", body: "window closed?" })).toMatchObject({ ok: false, code: "chat/closed" });
     await settle();
-    const stored = await server.db.message.findMany({ where: { room: { code } }, orderBy: { id: "asc" } });
+    const stored = await t.server.db.message.findMany({ where: { room: { code } }, orderBy: { id: "asc" } });
     expect(stored.map((m) => m.body)).toEqual(["psst <b>bold</b>", "hello table", "dear host", "host to bob"]);
 
     // history is paged per channel and only for readers
@@ -105,7 +85,7 @@ describe("game-aware chat", () => {
     for (let i = 0; i < 10; i++) results.push(await a.req("chat:send", { code, channel: "public", body: `m${i}` }));
     expect(results.filter((r) => r.ok)).toHaveLength(8);
     expect(results[9]).toMatchObject({ ok: false, code: "chat/rate" });
-    const room = (await server.rooms.get(code))!;
+    const room = (await t.server.rooms.get(code))!;
     for (let i = 0; i < 60; i++) await room.sendChat(host.id, "public", `h${i}`);
     const page1 = await a.req<{ messages: ChatMessage[]; more: boolean }>("chat:history", { code, channel: "public" });
     if (!page1.ok) throw new Error(page1.message);

@@ -1,32 +1,14 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { AuditEntry, ChatMessage, RoomPayload } from "../lib/protocol";
-import type { GarnetServer } from "./app-server";
 import { fixtureGame } from "./test/fixture-game";
-import { client, createTestDb, startTestServer, type Client } from "./test/harness";
+import { useTestServer } from "./test/harness";
 
 const host = { id: "guest:co-host", name: "Host" };
 const alice = { id: "guest:co-a", name: "Alice" };
 const bob = { id: "guest:co-b", name: "Bob" };
 
-let db: { url: string; drop(): Promise<void> };
-let server: GarnetServer;
-const open: Client[] = [];
-
-beforeAll(async () => {
-  db = await createTestDb(inject("pgBase"));
-  server = await startTestServer(db.url, [fixtureGame]);
-});
-afterAll(async () => {
-  for (const c of open) c.close();
-  await server?.close();
-  await db?.drop();
-});
-
-async function c(user?: { id: string; name: string }): Promise<Client> {
-  const cl = await client(server.url, user);
-  open.push(cl);
-  return cl;
-}
+const t = useTestServer([fixtureGame]);
+const c = (user?: { id: string; name: string }) => t.client(user);
 
 async function room(config: object, spectators?: object) {
   const h = await c(host);
@@ -51,7 +33,7 @@ describe("spectator modes", () => {
     spec.socket.on("chat:message", (p: { message: ChatMessage }) => chats.push(p.message));
     await spec.req("room:watch", { code });
     await h.req("host:command", { code, command: { type: "start" } });
-    const live = (await server.rooms.get(code))!;
+    const live = (await t.server.rooms.get(code))!;
     for (let round = 1; round <= 4; round++) {
       await a.req("chat:send", { code, channel: "public", body: `talk in round ${round}` });
       await a.req("game:act", { code, action: { type: "pick", value: round } });
@@ -99,7 +81,7 @@ describe("host console", () => {
   it("edits a phase length for the rest of the game, nudges, announces — and the audit log has every command", async () => {
     const { h, a, b, code } = await room({ rounds: 3, pickSeconds: 600 });
     await h.req("host:command", { code, command: { type: "start" } });
-    const r = (await server.rooms.get(code))!;
+    const r = (await t.server.rooms.get(code))!;
     expect(await h.req("host:command", { code, command: { type: "duration", phase: "nope", seconds: 30 } })).toMatchObject({ ok: false, code: "host/no_phase" });
     expect(await h.req("host:command", { code, command: { type: "duration", phase: "pick", seconds: 4 } })).toMatchObject({ ok: false, code: "input/invalid" });
     expect(await h.req("host:command", { code, command: { type: "duration", phase: "pick", seconds: 30 } })).toMatchObject({ ok: true });
@@ -125,7 +107,7 @@ describe("host console", () => {
     expect(await a.req("room:audit", { code })).toMatchObject({ ok: false, code: "host/only" });
     const audit = await h.req<{ entries: AuditEntry[] }>("room:audit", { code });
     if (!audit.ok) throw new Error(audit.message);
-    const count = await server.db.event.count({ where: { roomId: r.id } });
+    const count = await t.server.db.event.count({ where: { roomId: r.id } });
     expect(audit.entries).toHaveLength(count);
     expect(audit.entries.map((e) => e.seq)).toEqual(Array.from({ length: count }, (_, i) => i + 1));
     expect(audit.entries.map((e) => e.line)).toEqual(expect.arrayContaining(["host started the game", "Alice: pick", "Bob: pick", expect.stringContaining("host: announce"), expect.stringContaining("host: nudge")]));

@@ -1,36 +1,18 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { ReplayLog, RoomPayload } from "../lib/protocol";
 import { replaySteps } from "../lib/replay";
-import type { GarnetServer } from "./app-server";
 import { fixtureGame } from "./test/fixture-game";
-import { client, createTestDb, sessionCookie, startTestServer, type Client } from "./test/harness";
+import { sessionCookie, useTestServer } from "./test/harness";
 
 const host = { id: "guest:rp-host", name: "Host" };
 const alice = { id: "guest:rp-a", name: "Alice" };
 const bob = { id: "guest:rp-b", name: "Bob" };
 
-let db: { url: string; drop(): Promise<void> };
-let server: GarnetServer;
-const open: Client[] = [];
-
-beforeAll(async () => {
-  db = await createTestDb(inject("pgBase"));
-  server = await startTestServer(db.url, [fixtureGame]);
-});
-afterAll(async () => {
-  for (const c of open) c.close();
-  await server?.close();
-  await db?.drop();
-});
-
-async function c(user?: { id: string; name: string }): Promise<Client> {
-  const cl = await client(server.url, user);
-  open.push(cl);
-  return cl;
-}
+const t = useTestServer([fixtureGame]);
+const c = (user?: { id: string; name: string }) => t.client(user);
 
 async function getLog(code: string, user?: { id: string; name: string }): Promise<{ status: number; body: ReplayLog & { code?: string } }> {
-  const res = await fetch(`${server.url}/api/rooms/${code}/log.json`, { headers: user ? { cookie: await sessionCookie(user) } : {} });
+  const res = await fetch(`${t.server.url}/api/rooms/${code}/log.json`, { headers: user ? { cookie: await sessionCookie(user) } : {} });
   return { status: res.status, body: await res.json() };
 }
 
@@ -90,17 +72,17 @@ describe("log export and replay", () => {
       }
     }
     expect(compared).toBeGreaterThan(20);
-    const room = (await server.rooms.get(code))!;
+    const room = (await t.server.rooms.get(code))!;
     expect(steps[steps.length - 1]!.state).toEqual(room.state);
   });
 
   it("refuses bad codes and unknown rooms with typed errors", async () => {
-    const bad = await fetch(`${server.url}/api/rooms/ab/log.json`);
+    const bad = await fetch(`${t.server.url}/api/rooms/ab/log.json`);
     expect(bad.status).toBe(400);
     expect((await bad.json()).code).toBe("room/code");
-    const none = await fetch(`${server.url}/api/rooms/ZZZZZZ/log.json`);
+    const none = await fetch(`${t.server.url}/api/rooms/ZZZZZZ/log.json`);
     expect(none.status).toBe(404);
-    const post = await fetch(`${server.url}/api/health`, { method: "POST" });
+    const post = await fetch(`${t.server.url}/api/health`, { method: "POST" });
     expect(post.status).toBe(405);
   });
 });

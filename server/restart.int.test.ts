@@ -50,10 +50,10 @@ describe("a server restart in mid-game", () => {
     const before = (await server.rooms.get(code))!;
     const stateBefore = JSON.stringify(before.state);
     const versionBefore = before.version;
-    const remainingBefore = before.clock.deadlineAt! - Date.now();
     expect(await server.db.snapshot.count({ where: { roomId: before.id } })).toBeGreaterThan(0);
 
-    await server.close();
+    await server.close(); // its last act is a final heartbeat
+    const remainingBefore = before.clock.deadlineAt! - Date.now();
     const down = Date.now();
     await new Promise((r) => setTimeout(r, 1500)); // the server is down for a while
     server = await startTestServer(db.url, [fixtureGame], { snapshotEvery: 3 });

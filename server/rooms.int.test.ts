@@ -1,34 +1,15 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { RoomPayload } from "../lib/protocol";
-import type { GarnetServer } from "./app-server";
 import { fixtureGame } from "./test/fixture-game";
-import { client, createTestDb, startTestServer, type Client } from "./test/harness";
+import { useTestServer } from "./test/harness";
 
 const host = { id: "guest:host", name: "Hana" };
 const alice = { id: "guest:alice", name: "Alice" };
 const bob = { id: "guest:bob", name: "Bob" };
 const eve = { id: "guest:eve", name: "Eve" };
 
-let db: { url: string; drop(): Promise<void> };
-let server: GarnetServer;
-const open: Client[] = [];
-
-async function c(user?: { id: string; name: string }): Promise<Client> {
-  const cl = await client(server.url, user);
-  open.push(cl);
-  return cl;
-}
-
-beforeAll(async () => {
-  db = await createTestDb(inject("pgBase"));
-  server = await startTestServer(db.url, [fixtureGame]);
-});
-
-afterAll(async () => {
-  for (const cl of open) cl.close();
-  await server?.close();
-  await db?.drop();
-});
+const t = useTestServer([fixtureGame]);
+const c = (user?: { id: string; name: string }) => t.client(user);
 
 async function lobbyWithTwo(config: object = {}) {
   const h = await c(host);
@@ -68,7 +49,7 @@ describe("rooms over sockets with a real PostgreSQL", () => {
     expect(end.outcome?.winners).toEqual(["s2"]);
     expect((end.view as { totals: Record<string, number> }).totals).toEqual({ s1: 9, s2: 12 });
 
-    const events = await server.db.event.findMany({ where: { room: { code } }, orderBy: { seq: "asc" } });
+    const events = await t.server.db.event.findMany({ where: { room: { code } }, orderBy: { seq: "asc" } });
     expect(events.map((e) => e.kind)).toEqual(["start", "action", "action", "action", "action"]);
     expect(events[1]!.clientId).toBe("a-1");
   });
@@ -76,7 +57,7 @@ describe("rooms over sockets with a real PostgreSQL", () => {
   it("refuses garbage, another user's seat and non-host commands with typed errors, changing nothing", async () => {
     const { h, a, code } = await lobbyWithTwo();
     await h.req("host:command", { code, command: { type: "start" } });
-    const before = (await server.rooms.get(code))!;
+    const before = (await t.server.rooms.get(code))!;
     const version = before.version;
     const stateJson = JSON.stringify(before.state);
 
@@ -101,10 +82,10 @@ describe("rooms over sockets with a real PostgreSQL", () => {
     expect(await h.req("room:create", { gameId: "fixture", seats: 2, config: { rounds: 0 } })).toMatchObject({ ok: false, code: "room/config" });
     expect(await h.req("room:create", { gameId: "nope", seats: 2 })).toMatchObject({ ok: false, code: "room/unknown_game" });
 
-    const after = (await server.rooms.get(code))!;
+    const after = (await t.server.rooms.get(code))!;
     expect(after.version).toBe(version);
     expect(JSON.stringify(after.state)).toBe(stateJson);
-    expect(await server.db.event.count({ where: { roomId: after.id } })).toBe(version);
+    expect(await t.server.db.event.count({ where: { roomId: after.id } })).toBe(version);
   });
 
   it("rate-limits a flooding socket with a typed error and stays up", async () => {
@@ -118,7 +99,7 @@ describe("rooms over sockets with a real PostgreSQL", () => {
   it("host pause, extend, advance and end are logged and shown as public lines", async () => {
     const { h, a, code } = await lobbyWithTwo({ pickSeconds: 600 });
     await h.req("host:command", { code, command: { type: "start" } });
-    const room = (await server.rooms.get(code))!;
+    const room = (await t.server.rooms.get(code))!;
     const deadline = room.clock.deadlineAt!;
     expect(deadline - Date.now()).toBeGreaterThan(590_000);
 
@@ -139,7 +120,7 @@ describe("rooms over sockets with a real PostgreSQL", () => {
     await h.req("host:command", { code, command: { type: "end", reason: "fire drill" } });
     const last = await a.waitFor((p) => p.status === "aborted");
     expect(last.endReason).toBe("fire drill");
-    const kinds = await server.db.event.findMany({ where: { roomId: room.id }, orderBy: { seq: "asc" }, select: { kind: true, actor: true } });
+    const kinds = await t.server.db.event.findMany({ where: { roomId: room.id }, orderBy: { seq: "asc" }, select: { kind: true, actor: true } });
     expect(kinds.map((k) => `${k.kind}:${k.actor}`)).toEqual(["start:host", "host:host", "host:host", "host:host", "timeout:host", "host:host"]);
   });
 
@@ -149,7 +130,7 @@ describe("rooms over sockets with a real PostgreSQL", () => {
     await a.req("game:act", { code, action: { type: "pick", value: 4 } });
     const end = await a.waitFor((p) => p.status === "finished", 5000);
     expect((end.view as { totals: Record<string, number> }).totals).toEqual({ s1: 4, s2: 1 });
-    const ev = await server.db.event.findMany({ where: { room: { code } }, orderBy: { seq: "asc" } });
+    const ev = await t.server.db.event.findMany({ where: { room: { code } }, orderBy: { seq: "asc" } });
     expect(ev[ev.length - 1]).toMatchObject({ kind: "timeout", actor: "clock" });
   });
 

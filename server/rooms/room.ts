@@ -666,7 +666,9 @@ export class Room {
         if (this.status !== "running" || this.currentPhaseId() !== phase || this.clock.paused) return;
         if (this.clock.deadlineAt !== null && this.clock.deadlineAt > this.now() + 5) return this.armTimer();
         await this.applyTimeout("clock", phase);
-      }).catch((e) => console.error(`room ${this.code}: timeout failed`, e));
+      }).catch((e) => {
+        if (!(e instanceof CommandError && e.code === "room/closed")) console.error(`room ${this.code}: timeout failed`, e);
+      });
     }, Math.min(ms, 2 ** 31 - 1));
   }
 
@@ -680,7 +682,9 @@ export class Room {
     if (this.botActionsInPhase >= MAX_BOT_ACTIONS_PER_PHASE) return;
     this.botTimer = setTimeout(() => {
       this.botTimer = null;
-      this.run(() => this.botStep()).catch((e) => console.error(`room ${this.code}: bot step failed`, e));
+      this.run(() => this.botStep()).catch((e) => {
+        if (!(e instanceof CommandError && e.code === "room/closed")) console.error(`room ${this.code}: bot step failed`, e);
+      });
     }, this.opts.botDelayMs);
   }
 

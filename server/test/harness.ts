@@ -1,11 +1,12 @@
 // Helpers for integration tests: a fresh migrated database per test file, a
 // server on a random port, signed-in socket clients.
 import { randomBytes } from "node:crypto";
+import { afterAll, beforeAll, inject } from "vitest";
 import { encode } from "next-auth/jwt";
 import pg from "pg";
 import { io as connect, type Socket } from "socket.io-client";
 import type { AnyGame } from "../../lib/games/core/types";
-import type { Ack, RoomPayload } from "../../lib/protocol";
+import type { Ack, ChatMessage, RoomPayload } from "../../lib/protocol";
 import { migrateDeploy } from "../db/migrate";
 import { startGarnetServer, type GarnetServer, type GarnetServerOptions } from "../app-server";
 
@@ -55,6 +56,8 @@ export async function sessionCookie(user: { id: string; name: string }): Promise
 export interface Client {
   socket: Socket;
   states: RoomPayload[];
+  /** Chat messages pushed to this socket. */
+  inbox: ChatMessage[];
   req<T = object>(event: string, input: unknown): Promise<Ack<T>>;
   last(): RoomPayload | undefined;
   waitFor(pred: (p: RoomPayload) => boolean, timeoutMs?: number): Promise<RoomPayload>;
@@ -64,6 +67,8 @@ export interface Client {
 export async function client(url: string, user?: { id: string; name: string }): Promise<Client> {
   const socket = connect(url, { transports: ["websocket"], extraHeaders: user ? { cookie: await sessionCookie(user) } : {}, reconnection: false, forceNew: true });
   const states: RoomPayload[] = [];
+  const inbox: ChatMessage[] = [];
+  socket.on("chat:message", (p: { message: ChatMessage }) => inbox.push(p.message));
   const waiters: { pred: (p: RoomPayload) => boolean; resolve: (p: RoomPayload) => void }[] = [];
   socket.on("room:state", (p: RoomPayload) => {
     states.push(p);
@@ -79,6 +84,7 @@ export async function client(url: string, user?: { id: string; name: string }): 
   return {
     socket,
     states,
+    inbox,
     req: (event, input) => socket.timeout(10_000).emitWithAck(event, input),
     last: () => states[states.length - 1],
     waitFor(pred, timeoutMs = 10_000) {
@@ -97,5 +103,35 @@ export async function client(url: string, user?: { id: string; name: string }): 
       });
     },
     close: () => socket.close(),
+  };
+}
+
+/**
+ * Registers the usual lifecycle for a test file: a fresh migrated database and a
+ * server before the tests, everything closed and dropped after them.
+ */
+export function useTestServer(games: AnyGame[], extra: Partial<GarnetServerOptions> = {}) {
+  let db: { url: string; drop(): Promise<void> } | null = null;
+  let server: GarnetServer | null = null;
+  const open: Client[] = [];
+  beforeAll(async () => {
+    db = await createTestDb(inject("pgBase"));
+    server = await startTestServer(db.url, games, extra);
+  });
+  afterAll(async () => {
+    for (const c of open) c.close();
+    await server?.close();
+    await db?.drop();
+  });
+  return {
+    get server(): GarnetServer {
+      if (!server) throw new Error("the test server is not started");
+      return server;
+    },
+    async client(user?: { id: string; name: string }): Promise<Client> {
+      const c = await client(this.server.url, user);
+      open.push(c);
+      return c;
+    },
   };
 }
