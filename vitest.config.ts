@@ -7,7 +7,8 @@ export default defineConfig({
     projects: [
       {
         extends: true,
-        test: { name: "unit", include: ["lib/**/*.test.ts", "components/**/*.test.{ts,tsx}"], environment: "node" },
+        // generous limits: they only guard against hangs (bot-game sweeps take seconds on a busy 2-core machine)
+        test: { name: "unit", include: ["lib/**/*.test.ts", "components/**/*.test.{ts,tsx}"], environment: "node", testTimeout: 180_000 },
       },
       {
         extends: true,
