@@ -12,6 +12,7 @@ import { CommandError, Room, type Clock, type RoomHooks, type RoomOptions } from
 import { Store } from "./store";
 
 const CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789";
+const MAX_OPEN_ROOMS_PER_HOST = 25;
 
 export function newRoomCode(): string {
   const bytes = randomBytes(6);
@@ -122,6 +123,8 @@ export class RoomManager {
     }
     const host = await this.db.user.findUnique({ where: { id: hostId } });
     if (!host) throw new CommandError("auth/required", "Sign in first.");
+    const openRooms = await this.db.room.count({ where: { hostId, status: { in: ["lobby", "running"] } } });
+    if (openRooms >= MAX_OPEN_ROOMS_PER_HOST) throw new CommandError("room/too_many", `You already host ${openRooms} open rooms; finish or end one first.`);
     const seed = randomBytes(16).toString("hex");
     for (let attempt = 0; attempt < 8; attempt++) {
       const code = newRoomCode();
