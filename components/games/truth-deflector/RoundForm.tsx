@@ -71,7 +71,7 @@ export function RoundForm({ view, me, act, nameOf }: Props) {
               <legend className="mb-1 text-sm font-semibold">1. Your claim <span className="font-normal text-stone-500">(counted publicly)</span></legend>
               <div className="grid grid-cols-3 gap-2">
                 {TRAITS.map((t) => (
-                  <OptionCard key={t} type="radio" name="td-claim" checked={draft.claim === t} onChange={() => set({ claim: t })} testId={`td-claim-${t}`} className="flex-col px-2 sm:flex-row sm:px-3">
+                  <OptionCard key={t} type="radio" name="td-claim" checked={draft.claim === t} onChange={() => set({ claim: t })} testId={`td-claim-${t}`} className="flex-col px-2">
                     <span className="flex items-center gap-1.5 font-semibold">
                       <TraitDot trait={t} />
                       {t}
@@ -84,7 +84,7 @@ export function RoundForm({ view, me, act, nameOf }: Props) {
 
             <fieldset>
               <legend className="mb-1 text-sm font-semibold">2. Your secret submission <span className="font-normal text-stone-500">(only you and the host see it)</span></legend>
-              <div className="grid gap-2 sm:grid-cols-3">
+              <div className="grid gap-2">
                 {TRAITS.map((t) => {
                   const c = draft.claim ? me.choices.find((x) => x.claim === draft.claim && x.secret === t) : undefined;
                   return (

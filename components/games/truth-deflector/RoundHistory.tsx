@@ -14,13 +14,13 @@ export function PlayersCard({ view, nameOf, you }: { view: View; nameOf: NameOf;
   const alive = view.players.filter((p) => p.alive).length;
   const locked = view.players.filter((p) => p.lockedIn).length;
   return (
-    <Card title={`Players · ${alive} in the game`} data-testid="td-players">
+    <Card title={`Players · ${alive} in the game`} data-testid="td-players" className="@container">
       {inRound && (
         <p className="mb-2 text-sm text-stone-600 dark:text-stone-400">
           {locked} of {view.players.length} locked in for round {view.round}.
         </p>
       )}
-      <ul className="grid grid-cols-2 gap-x-3 gap-y-1 text-sm @3xl:grid-cols-3">
+      <ul className="grid grid-cols-2 gap-x-3 gap-y-1 text-sm @xl:grid-cols-3">
         {view.players.map((p) => (
           <li key={p.seat} className="flex items-center gap-2 rounded-md px-1 py-0.5" data-testid={`td-player-${p.seat}`}>
             <span className={cx("h-2 w-2 shrink-0 rounded-full", p.alive ? "bg-emerald-500" : "bg-stone-400")} aria-hidden />
