@@ -61,7 +61,7 @@ test("two players, nine bots, a host and a spectator play Truth Deflector to the
   await host.page.setViewportSize({ width: 1280, height: 900 });
   const code = await createRoom(host.page, "truth-deflector", async (p) => {
     await p.locator('[id="rounds"]').fill(String(ROUNDS));
-    await p.locator('[id="phaseSeconds.round"]').fill("45");
+    await p.locator('[id="phaseSeconds.round"]').fill("60");
   });
 
   const ada = await guest(browser, "Ada", `/r/${code}`);
@@ -150,8 +150,14 @@ test("two players, nine bots, a host and a spectator play Truth Deflector to the
         await a.getByTestId("td-secret-Power").check();
         if (await cleanse.isChecked()) await expect(a.getByTestId("td-consequence")).toContainText("You will not be a Truth Deflector after this round.");
       } else {
-        await a.getByTestId("td-claim-Courage").check();
-        await a.getByTestId("td-secret-Courage").check();
+        // By keyboard: the claims are one radio group, arrows move the choice.
+        await a.getByTestId("td-claim-Power").focus();
+        await a.keyboard.press("ArrowRight");
+        await a.keyboard.press("ArrowRight");
+        await expect(a.getByTestId("td-claim-Courage")).toBeChecked();
+        await a.getByTestId("td-secret-Courage").focus();
+        await a.keyboard.press("Space");
+        await expect(a.getByTestId("td-secret-Courage")).toBeChecked();
       }
       await lockIn(a, round);
       if (round === 2) {

@@ -55,7 +55,7 @@ export function OptionCard({
         "relative flex cursor-pointer items-start gap-2 rounded-lg border px-3 py-2 text-sm transition-colors",
         "border-stone-300 bg-white hover:border-garnet-400 dark:border-stone-700 dark:bg-stone-900 dark:hover:border-garnet-600",
         "has-[:checked]:border-garnet-600 has-[:checked]:bg-garnet-50 has-[:checked]:ring-1 has-[:checked]:ring-garnet-600 dark:has-[:checked]:border-garnet-400 dark:has-[:checked]:bg-garnet-900/30 dark:has-[:checked]:ring-garnet-400",
-        "has-[:focus-visible]:outline has-[:focus-visible]:outline-3 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-garnet-500",
+        "has-[:focus-visible]:outline-3 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-garnet-500",
         "has-[:disabled]:cursor-not-allowed has-[:disabled]:opacity-60 has-[:disabled]:hover:border-stone-300",
         className,
       )}
