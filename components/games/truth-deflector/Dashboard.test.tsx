@@ -1,0 +1,87 @@
+// The dashboard rendered to HTML for real engine states: what each viewer is
+// asked to do, and which controls they get.
+// The boundary rule's bare "server" pattern also matches React's own HTML renderer; this is not our server/.
+// eslint-disable-next-line no-restricted-imports
+import { renderToStaticMarkup } from "react-dom/server";
+import { describe, expect, it } from "vitest";
+import type { Viewer } from "@/lib/games/core/types";
+import { game, type State, type View } from "@/lib/games/truth-deflector";
+import { gang, honest, pick, playRound, start } from "@/lib/games/truth-deflector/test-helpers";
+import type { DashboardProps } from "../types";
+import { Dashboard } from "./Dashboard";
+
+const P = "Power" as const;
+const C = "Courage" as const;
+const W = "Wisdom" as const;
+
+function render(state: State, viewer: Viewer): string {
+  const view = game.view(state, viewer);
+  const role = viewer === "host" ? "host" : viewer === "spectator" ? "spectator" : "player";
+  const props = {
+    payload: { role, you: role === "player" ? viewer : null, view } as unknown as DashboardProps<View>["payload"],
+    view,
+    offsetMs: 0,
+    act: async () => ({ ok: true as const, version: 1 }),
+    hostAct: async () => ({ ok: true as const, version: 1 }),
+    nameOf: (s: string) => `Player ${s.slice(1)}`,
+  };
+  return renderToStaticMarkup(<Dashboard {...props} />);
+}
+
+describe("the round", () => {
+  it("tells a player what they owe and offers the nine choices, challenges and Wisdom", () => {
+    const s = start(5);
+    const html = render(s, "s1");
+    expect(html).toContain("Choose your claim and secret trait, then lock in.");
+    for (const t of [P, W, C]) {
+      expect(html).toContain(`data-testid="td-claim-${t}"`);
+      expect(html).toContain(`data-testid="td-secret-${t}"`);
+    }
+    expect(html.match(/data-testid="td-challenge-s\d"/g)).toHaveLength(4);
+    expect(html).not.toContain('data-testid="td-challenge-s1"');
+    expect(html).toContain("Choose the trait you claim and the trait you secretly submit.");
+  });
+
+  it("lets an eliminated player challenge, resurrect or pass", () => {
+    let s = start(5, { rounds: 4 });
+    s = playRound(s, honest(s, { s1: pick(P, C) }));
+    s = playRound(s, honest(s, { ...gang("s1", ["s2", "s3", "s4"]) }));
+    expect(s.players.s1?.alive).toBe(false);
+    const html = render(s, "s1");
+    expect(html).toContain("You are eliminated: you can still challenge or resurrect");
+    expect(html).toContain('data-testid="td-eliminated-note"');
+    expect(html).toContain('data-testid="td-resurrect"');
+    expect(html).not.toContain('data-testid="td-claim-Power"');
+    expect(html).toContain("Pass this round");
+  });
+
+  it("shows the host every submission and status, and the spectator neither", () => {
+    let s = start(5);
+    s = playRound(s, honest(s, { s2: pick(W, P, { wisdom: { kind: "pair", claimed: C, submitted: W } }) }));
+    const host = render(s, "host");
+    expect(host).toContain('data-testid="td-host-submissions"');
+    expect(host).toMatch(/data-testid="td-host-td-s2"[^>]*>.*?TD</);
+    expect(host).toContain("Past rounds in full");
+    const spec = render(s, "spectator");
+    expect(spec).not.toMatch(/td-host|td-round-form|td-score|td-my-/);
+    expect(spec).not.toContain(">TD<");
+    expect(spec).toContain("You see public information only.");
+  });
+});
+
+describe("the end", () => {
+  it("lets the winner, and the host for them, name the EC among the tied; others wait", () => {
+    let s = start(4, { rounds: 1 });
+    s = playRound(s, honest(s, { s4: pick(C) }));
+    expect(s.stage).toBe("ecChoice");
+    const winner = render(s, "s4");
+    expect(winner).toContain("You won! Choose the Elimination Candidate");
+    expect(winner).toContain('data-testid="td-ec-confirm"');
+    expect(winner.match(/data-testid="td-ec-s\d"/g)).toEqual(['data-testid="td-ec-s1"', 'data-testid="td-ec-s2"', 'data-testid="td-ec-s3"']);
+    expect(render(s, "host")).toContain('data-testid="td-ec-confirm"');
+    const other = render(s, "s1");
+    expect(other).not.toContain('data-testid="td-ec-confirm"');
+    expect(other).toContain("The winners (Player 4) choose");
+    expect(render(s, "spectator")).not.toContain('data-testid="td-ec-confirm"');
+  });
+});
