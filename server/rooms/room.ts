@@ -4,6 +4,7 @@
 import { runCommand, type GameCommand } from "../../lib/games/core/commands";
 import { Rng } from "../../lib/games/core/rng";
 import { defaultChat } from "../../lib/games/core/chat";
+import { withSeatNames } from "../../lib/names";
 import type { Actor, AnyGame, ChatChannelRule, Outcome, PhaseInfo, SeatId } from "../../lib/games/core/types";
 import type { AuditEntry, ChannelInfo, ChatMessage, ClockInfo, HostCommand, Notice, RoomPayload, RoomStatus, Role, SeatInfo, SpectatorSettings } from "../../lib/protocol";
 import type { Prisma } from "../db/generated/client";
@@ -602,7 +603,7 @@ export class Room {
       if (phaseId) this.recordSpectatorFrame(phaseId);
     }
     if (text) this.addNotice(text, now);
-    if (finished) this.addNotice(`Game over${this.outcome() ? `: ${this.outcome()!.summary}` : ""}`, now);
+    if (finished) this.addNotice(`Game over${this.outcome() ? `: ${withSeatNames(this.outcome()!.summary, this.seats)}` : ""}`, now);
     this.afterChange();
   }
 

@@ -1,7 +1,6 @@
 // The dashboard rendered to HTML for real engine states: what each viewer is
 // asked to do, and which controls they get.
 // The boundary rule's bare "server" pattern also matches React's own HTML renderer; this is not our server/.
-// eslint-disable-next-line no-restricted-imports
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 import type { Viewer } from "@/lib/games/core/types";
