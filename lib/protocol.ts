@@ -94,7 +94,7 @@ export type Ack<T = object> = ({ ok: true } & T) | { ok: false; code: string; me
 export const spectatorSettings = z.object({
   mode: z.enum(["live", "delayed"]).default("live"),
   lag: z.number().int().min(1).max(10).default(1),
-  revealAtEnd: z.boolean().default(true),
+  revealAtEnd: z.boolean().default(false),
 });
 export type SpectatorSettings = z.infer<typeof spectatorSettings>;
 
@@ -102,7 +102,7 @@ export const createRoomInput = z.object({
   gameId: z.string().min(1).max(64),
   seats: z.number().int().min(1).max(32),
   config: z.record(z.string(), z.unknown()).default({}),
-  spectators: spectatorSettings.default({ mode: "live", lag: 1, revealAtEnd: true }),
+  spectators: spectatorSettings.default({ mode: "live", lag: 1, revealAtEnd: false }),
 });
 
 export const watchInput = z.object({ code: roomCode, as: z.enum(["spectator"]).optional() });
@@ -125,7 +125,7 @@ export const hostCommand = z.discriminatedUnion("type", [
   z.object({ type: z.literal("duration"), phase: z.string().min(1).max(40), seconds: z.number().int().min(5).max(86_400).nullable() }),
   z.object({ type: z.literal("nudge"), seat: z.string().regex(/^s[1-9][0-9]?$/) }),
   z.object({ type: z.literal("announce"), text: z.string().trim().min(1).max(300) }),
-  z.object({ type: z.literal("spectators"), mode: z.enum(["live", "delayed"]), lag: z.number().int().min(1).max(10).default(1), revealAtEnd: z.boolean().default(true) }),
+  z.object({ type: z.literal("spectators"), mode: z.enum(["live", "delayed"]), lag: z.number().int().min(1).max(10).default(1), revealAtEnd: z.boolean().default(false) }),
 ]);
 export type HostCommand = z.infer<typeof hostCommand>;
 export const hostInput = z.object({ code: roomCode, command: hostCommand });

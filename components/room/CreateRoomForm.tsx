@@ -99,7 +99,7 @@ function JsonField({ f, value, onChange }: { f: FieldSpec; value: unknown; onCha
 export function CreateRoomForm({ gameId, gameName, players, fields, defaults }: { gameId: string; gameName: string; players: { min: number; max: number; recommended: number }; fields: FieldSpec[] | null; defaults: unknown }) {
   const router = useRouter();
   const [seats, setSeats] = useState(players.recommended);
-  const [spectators, setSpectators] = useState<{ mode: "live" | "delayed"; lag: number; revealAtEnd: boolean }>({ mode: "live", lag: 1, revealAtEnd: true });
+  const [spectators, setSpectators] = useState<{ mode: "live" | "delayed"; lag: number; revealAtEnd: boolean }>({ mode: "live", lag: 1, revealAtEnd: false });
   const [config, setConfig] = useState<unknown>(defaults);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -148,7 +148,7 @@ export function CreateRoomForm({ gameId, gameName, players, fields, defaults }: 
             <input type="checkbox" className="mt-1 h-4 w-4 accent-garnet-700" checked={spectators.revealAtEnd} onChange={(e) => setSpectators((s) => ({ ...s, revealAtEnd: e.target.checked }))} />
             <span>
               <span className="font-medium">All-seeing after the game</span>
-              <span className="block text-xs text-stone-500">Once the game is over spectators see every secret.</span>
+              <span className="block text-xs text-stone-500">Once the game is over spectators see every secret — even those the game&apos;s rules never reveal to players.</span>
             </span>
           </label>
         </div>

@@ -105,7 +105,7 @@ export class RoomManager {
     return [...this.rooms.values()];
   }
 
-  async createRoom(hostId: string, gameId: string, seatCount: number, config: unknown, spectators: SpectatorSettings = { mode: "live", lag: 1, revealAtEnd: true }): Promise<Room> {
+  async createRoom(hostId: string, gameId: string, seatCount: number, config: unknown, spectators: SpectatorSettings = { mode: "live", lag: 1, revealAtEnd: false }): Promise<Room> {
     const game = this.opts.lookupGame(gameId);
     if (!game) throw new CommandError("room/unknown_game", `There is no game "${gameId}".`);
     const { min, max } = game.meta.players;

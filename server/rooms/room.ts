@@ -128,7 +128,7 @@ export class Room {
     this.durations = init.durations;
     this.endReason = init.endReason;
     this.notices = init.notices ?? [];
-    this.spectators = init.spectators ?? { mode: "live", lag: 1, revealAtEnd: true };
+    this.spectators = init.spectators ?? { mode: "live", lag: 1, revealAtEnd: false };
     this.now = opts.now ?? Date.now;
     this.phaseIdCache = this.state === null ? null : this.currentPhaseId();
   }

@@ -1,1 +1,1 @@
-ALTER TABLE "Room" ADD COLUMN "spectatorReveal" BOOLEAN NOT NULL DEFAULT true;
+ALTER TABLE "Room" ADD COLUMN "spectatorReveal" BOOLEAN NOT NULL DEFAULT false;
