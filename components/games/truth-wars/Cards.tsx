@@ -168,7 +168,7 @@ export function HostSecrets({ view, nameOf }: { view: View; nameOf: NameOf }) {
           <dt className="text-xs font-semibold uppercase text-stone-500">Snipe</dt>
           <dd>
             {host.snipeUsed ? `round ${host.snipeUsed.round} on ${nameOf(host.snipeUsed.target)}: ${host.snipeUsed.hit ? "hit" : "missed"}` : "unused"}
-            {host.snipe && host.snipe.target === null && " · held this round"}
+            {host.snipe && host.snipe.target === null && ` · held in round ${view.round}`}
           </dd>
         </div>
       </dl>
@@ -212,7 +212,7 @@ export function ResultCard({ view, nameOf }: { view: View; nameOf: NameOf }) {
       <div className="mt-3 overflow-x-auto">
         <table className={tableClass}>
           <caption className="sr-only">Every player's role</caption>
-          <HeadRow cols={["Player", "Role", "Team", "Fate"]} />
+          <HeadRow cols={["Player", "Role", "Fate"]} />
           <tbody>
             {view.players.map((p) => {
               const role = res.roles[p.seat];
@@ -223,9 +223,11 @@ export function ResultCard({ view, nameOf }: { view: View; nameOf: NameOf }) {
                     {nameOf(p.seat)}
                     {view.me?.seat === p.seat && <Badge tone="garnet" className="ml-1">you</Badge>}
                   </th>
-                  <td className={tdClass}>{role ? <RoleBadge role={role} data-testid={`tw-result-role-${p.seat}`} /> : "—"}</td>
-                  <td className={tdClass}>{team ? teamName(team) : "—"}</td>
-                  <td className={tdClass}>{p.ban ? `shadow-banned in round ${p.ban.round} (${p.ban.by})` : "in to the end"}</td>
+                  <td className={tdClass}>
+                    {role ? <RoleBadge role={role} data-testid={`tw-result-role-${p.seat}`} /> : "—"}
+                    {team && <span className="block text-xs text-stone-500">{teamName(team)}</span>}
+                  </td>
+                  <td className={tdClass}>{p.ban ? `banned in round ${p.ban.round} (${p.ban.by})` : "in to the end"}</td>
                 </tr>
               );
             })}
@@ -247,8 +249,8 @@ export function ResultCard({ view, nameOf }: { view: View; nameOf: NameOf }) {
 export function RulesCard({ view }: { view: View }) {
   const r = view.rules;
   const items: [string, string][] = [
-    ["To win", `${r.pointsToWin} points, or every Scammer shadow-banned (Truth Team)`],
-    ["Rounds", `${view.rounds}`],
+    ["To win", `first to ${r.pointsToWin} points; the Truth Team also wins once every Scammer is shadow-banned`],
+    ["Rounds", `${view.rounds}; no winner after the last one is a tie`],
     ["Scammers", `${r.scammers}${r.scammers > 1 ? (r.scammersKnowEachOther ? ", they know each other" : ", they do not know each other") : ""}`],
     ["Fact Checker peeks", `${r.peeksPerGame} per game, never two rounds in a row`],
     ["Snipe rounds", r.snipeRounds.length ? r.snipeRounds.join(", ") : "none"],

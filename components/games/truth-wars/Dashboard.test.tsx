@@ -42,7 +42,12 @@ function card(html: string, id: string): string {
   const start = html.indexOf(`data-testid="${id}"`);
   if (start < 0) return "";
   const end = html.indexOf("</section>", start);
-  return html.slice(start, end).replace(/<!-- -->/g, "").replace(/<[^>]+>/g, " ");
+  return html
+    .slice(start, end)
+    .replace(/<!-- -->/g, "")
+    .replace(/<[^>]+>/g, " ")
+    .replace(/&#x27;/g, "'")
+    .replace(/&amp;/g, "&");
 }
 
 const ROLE_WORDS = ["Fact Checker", "Scammer", "Drunk", "Misinformed User"];
@@ -136,6 +141,8 @@ describe("Truth Wars dashboard", () => {
     const html = render(s, "s6");
     expect(ids(html, "tw-ban-target-")).toEqual(["tw-ban-target-s4", "tw-ban-target-s5"]);
     expect(html).toContain("First ballot: ");
+    const t = advanceTo(bans(s, { s1: "s4", s3: "s4", s4: "s5", s5: "s4", s6: "s4", s7: null }), "round_end", 2);
+    expect(card(render(t, "spectator"), "tw-round-result")).toMatch(/Di was shadow-banned by the table's vote/);
     expect(roundPlan(game.view(s, "s6")).map((x) => `${x.key}:${x.status}`)).toEqual([
       "reveal:done",
       "discussion:done",

@@ -9,33 +9,34 @@ import type { Action, View } from "@/lib/games/truth-wars";
 import { cx } from "@/components/ui/primitives";
 import type { DashboardProps } from "../types";
 import { HeadlineCard, HostSecrets, ResultCard, RoleCard, RulesCard } from "./Cards";
-import { History } from "./History";
+import { History, RoundResult } from "./History";
 import { PHASE_PURPOSE, oweLine, roundPlan } from "./labels";
 import { MovePanel } from "./Moves";
-import { Players, Scoreboard } from "./Table";
+import { Players, ScoreStrip } from "./Table";
 
 export function Dashboard({ payload, view, act, nameOf }: DashboardProps<View>) {
   const send = (action: Action) => act(action);
   const me = view.me;
   return (
-    <div className="space-y-4" data-testid="tw-dashboard" data-phase={view.phase} data-round={view.round} data-viewer={payload.role}>
+    <div className="space-y-4" data-testid="tw-dashboard" data-phase={view.phase} data-round={view.round} data-viewer={payload.role} data-seat={me?.seat}>
       <PhaseHeader view={view} nameOf={nameOf} />
       {view.result && <ResultCard view={view} nameOf={nameOf} />}
       <div className="grid gap-4 md:grid-cols-2">
         <div className="min-w-0 space-y-4">
+          {view.phase === "round_end" && <RoundResult view={view} nameOf={nameOf} />}
           <HeadlineCard view={view} />
           {/* Keyed by round and phase so picks and errors start fresh in every phase. */}
           {me && <MovePanel key={`${view.round}:${view.phase}`} view={view} me={me} send={send} nameOf={nameOf} />}
           {me && <RoleCard view={view} me={me} nameOf={nameOf} />}
+          {!me && <RulesCard view={view} />}
         </div>
         <div className="min-w-0 space-y-4">
-          <Scoreboard view={view} nameOf={nameOf} />
           <Players view={view} nameOf={nameOf} />
+          {me && <RulesCard view={view} />}
         </div>
       </div>
       {view.host && <HostSecrets view={view} nameOf={nameOf} />}
       <History view={view} nameOf={nameOf} />
-      <RulesCard view={view} />
     </div>
   );
 }
@@ -44,16 +45,21 @@ function PhaseHeader({ view, nameOf }: { view: View; nameOf: (seat: string) => s
   const owe = oweLine(view, nameOf);
   const over = view.phase === "game_over";
   return (
-    <section aria-labelledby="tw-phase-title" className="rounded-xl border border-stone-200 bg-white p-4 shadow-sm dark:border-stone-800 dark:bg-stone-900" data-testid="tw-phase">
-      <h2 id="tw-phase-title" className="text-lg font-bold">
-        {over ? "Game over" : `Round ${view.round} of ${view.rounds} · ${view.phaseName}`}
-      </h2>
-      <p className="mt-1 text-sm text-stone-600 dark:text-stone-400" data-testid="tw-phase-purpose">
-        {PHASE_PURPOSE[view.phase]}
-      </p>
+    <section aria-labelledby="tw-phase-title" className="rounded-xl border border-stone-200 bg-white p-3 shadow-sm sm:p-4 dark:border-stone-800 dark:bg-stone-900" data-testid="tw-phase">
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h2 id="tw-phase-title" className="font-bold">
+          {over ? "Game over" : `Round ${view.round} of ${view.rounds} · ${view.phaseName}`}
+        </h2>
+        <ScoreStrip view={view} />
+      </div>
+      {!over && (
+        <p className="mt-1 text-sm text-stone-600 dark:text-stone-400" data-testid="tw-phase-purpose">
+          {PHASE_PURPOSE[view.phase]}
+        </p>
+      )}
       <p
         className={cx(
-          "mt-3 rounded-lg px-3 py-2 text-base font-medium",
+          "mt-2 rounded-lg px-3 py-2 font-medium",
           owe.todo ? "bg-amber-100 text-amber-950 dark:bg-amber-900/50 dark:text-amber-50" : "bg-stone-100 text-stone-800 dark:bg-stone-800 dark:text-stone-100",
         )}
         data-testid="tw-owe"
@@ -71,7 +77,7 @@ function PhaseHeader({ view, nameOf }: { view: View; nameOf: (seat: string) => s
 function RoundPlan({ view }: { view: View }) {
   const steps = roundPlan(view);
   return (
-    <ol className="mt-3 flex flex-wrap gap-1.5 text-xs" aria-label={`Steps of round ${view.round}`} data-testid="tw-round-plan">
+    <ol className="mt-2 flex flex-wrap gap-1 text-xs" aria-label={`Steps of round ${view.round}`} data-testid="tw-round-plan">
       {steps.map((s) => (
         <li
           key={s.key}

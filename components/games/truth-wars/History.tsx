@@ -3,7 +3,7 @@
 // tally, the snipe, the ban vote (and revote) and the scoring update.
 import type { RoundView, View } from "@/lib/games/truth-wars";
 import { Badge, Card } from "@/components/ui/primitives";
-import { VOTE_LABEL, countBallot, teamName } from "./labels";
+import { VOTE_LABEL, ballotLine, teamName } from "./labels";
 import { HeadRow, TruthBadge, VoteMark, tableClass, tdClass } from "./ui";
 
 type NameOf = (seat: string) => string;
@@ -113,11 +113,7 @@ function ballotCell(ballot: Record<string, string | null> | null, voters: string
 }
 
 function BanSummary({ ban, nameOf }: { ban: NonNullable<RoundView["banVote"]>; nameOf: NameOf }) {
-  const line = (b: Record<string, string | null>) => {
-    const { counts, abstained } = countBallot(b);
-    const named = counts.map((c) => `${nameOf(c.seat)} ${c.by.length}`).join(", ");
-    return `${named || "nobody named"}${abstained.length ? `; ${abstained.length} abstained` : ""}`;
-  };
+  const line = (b: Record<string, string | null>) => ballotLine(b, nameOf);
   const result = ban.result;
   return (
     <div className="space-y-1" data-testid="tw-ban-summary">
@@ -138,5 +134,46 @@ function BanSummary({ ban, nameOf }: { ban: NonNullable<RoundView["banVote"]>; n
         </p>
       )}
     </div>
+  );
+}
+
+/** The round just scored, shown large while the round ends. */
+export function RoundResult({ view, nameOf }: { view: View; nameOf: NameOf }) {
+  const r = view.history[view.history.length - 1];
+  if (!r?.scoring) return null;
+  const sc = r.scoring;
+  const banned = r.banVote?.result?.banned ?? null;
+  return (
+    <Card title={`Round ${r.round} result`} data-testid="tw-round-result" className="border-garnet-200 dark:border-garnet-900">
+      <p className="text-xl font-bold">{sc.pointTo ? `+1 ${teamName(sc.pointTo)}` : "A tie: no point"}</p>
+      <p className="mt-1 text-sm">
+        {r.tally && (
+          <>
+            {r.tally.trust} Trust · {r.tally.flag} Flag · {r.tally.abstain} abstained.{" "}
+          </>
+        )}
+        {r.truth ? (
+          <>
+            The headline was <TruthBadge truth={r.truth} />.
+          </>
+        ) : (
+          "Its truth stays secret until the end (a tied round gives nothing away)."
+        )}
+      </p>
+      <ul className="mt-2 space-y-1 text-sm">
+        {r.sniped && <li>{nameOf(r.sniped)} was sniped: a Scammer, out for the rest of the game.</li>}
+        {banned && <li>{nameOf(banned)} was shadow-banned by the table's vote.</li>}
+        {r.banVote?.result && !banned && <li>The ban vote banned nobody.</li>}
+        {sc.refused.length > 0 && (
+          <li>
+            Refused to vote: {sc.refused.map(nameOf).join(", ")}
+            {sc.penalties.truth + sc.penalties.scammers > 0 && ` — penalties: Truth Team −${sc.penalties.truth}, Scammers −${sc.penalties.scammers}`}.
+          </li>
+        )}
+        <li>
+          Scores: Truth Team {sc.scoresAfter.truth}, Scammers {sc.scoresAfter.scammers}.
+        </li>
+      </ul>
+    </Card>
   );
 }

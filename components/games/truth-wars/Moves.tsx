@@ -6,7 +6,7 @@ import { useState } from "react";
 import type { Action, MeView, VoteChoice, View } from "@/lib/games/truth-wars";
 import type { Ack } from "@/lib/protocol";
 import { Button, Card, ErrorNote } from "@/components/ui/primitives";
-import { VOTE_LABEL, banConsequence, countBallot, peekConsequence, snipeConsequence, voteConsequence } from "./labels";
+import { VOTE_LABEL, ballotLine, banConsequence, peekConsequence, snipeConsequence, voteConsequence } from "./labels";
 import { ChoiceButton, Note, SubHeading, useMove } from "./ui";
 
 type Send = (action: Action) => Promise<Ack<{ version: number }>>;
@@ -205,7 +205,6 @@ function BanControl({ view, me, send, nameOf }: { view: View; me: MeView; send: 
   const bv = view.banVote;
   if (!bv) return null;
   const revote = bv.revote;
-  const first = bv.firstBallot ? countBallot(bv.firstBallot) : null;
   const progress = `${bv.voted.length} of ${bv.voters.length} have voted.`;
   if (!me.can.includes("ban")) {
     return (
@@ -226,12 +225,7 @@ function BanControl({ view, me, send, nameOf }: { view: View; me: MeView; send: 
   return (
     <fieldset className="space-y-3">
       <legend className="mb-1 text-sm font-medium">{revote ? "Shadow-ban revote: the tied players only" : "Shadow-ban vote: who should be silenced?"}</legend>
-      {first && (
-        <Note>
-          First ballot: {first.counts.map((c) => `${nameOf(c.seat)} ${c.by.length}`).join(", ") || "no names"}
-          {first.abstained.length > 0 && `; abstained ${first.abstained.length}`}.
-        </Note>
-      )}
+      {bv.firstBallot && <Note>First ballot: {ballotLine(bv.firstBallot, nameOf)}.</Note>}
       <ul className="grid grid-cols-2 gap-2 sm:grid-cols-3" aria-label="Players you may name">
         {bv.candidates.map((s) => {
           const self = s === me.seat;

@@ -9,11 +9,11 @@ import { RoleBadge } from "./ui";
 
 type NameOf = (seat: string) => string;
 
-function Pips({ n, of, tone }: { n: number; of: number; tone: "truth" | "scammers" }) {
+function Pips({ n, of, team }: { n: number; of: number; team: "truth" | "scammers" }) {
   return (
-    <span className="flex gap-1" aria-hidden>
+    <span className="flex gap-0.5" aria-hidden>
       {Array.from({ length: of }, (_, i) => (
-        <span key={i} className={cx("h-2.5 w-5 rounded-full", i < n ? (tone === "truth" ? "bg-sky-600 dark:bg-sky-400" : "bg-red-600 dark:bg-red-400") : "bg-stone-200 dark:bg-stone-700")} />
+        <span key={i} className={cx("h-2 w-2.5 rounded-full", i < n ? (team === "truth" ? "bg-sky-600 dark:bg-sky-400" : "bg-red-600 dark:bg-red-400") : "bg-stone-200 dark:bg-stone-700")} />
       ))}
     </span>
   );
@@ -22,47 +22,47 @@ function Pips({ n, of, tone }: { n: number; of: number; tone: "truth" | "scammer
 function TeamScore({ team, score, target }: { team: "truth" | "scammers"; score: number; target: number }) {
   const truth = team === "truth";
   return (
-    <div className={cx("rounded-lg p-3", truth ? "bg-sky-50 dark:bg-sky-950/40" : "bg-red-50 dark:bg-red-950/40")}>
-      <dt className={cx("text-xs font-semibold uppercase tracking-wide", truth ? "text-sky-800 dark:text-sky-200" : "text-red-800 dark:text-red-200")}>{truth ? "Truth Team" : "Scammers"}</dt>
-      <dd className="mt-1 flex items-baseline gap-2">
-        <span className="text-3xl font-bold tabular-nums" data-testid={`tw-score-${team}`}>
+    <div className={cx("flex items-center justify-between gap-2 rounded-lg px-2.5 py-1", truth ? "bg-sky-50 dark:bg-sky-950/50" : "bg-red-50 dark:bg-red-950/50")}>
+      <dt className={cx("whitespace-nowrap text-xs font-semibold uppercase", truth ? "text-sky-800 dark:text-sky-200" : "text-red-800 dark:text-red-200")}>{truth ? "Truth Team" : "Scammers"}</dt>
+      <dd className="flex items-center gap-1.5">
+        <span className="text-lg font-bold tabular-nums" data-testid={`tw-score-${team}`}>
           {score}
         </span>
-        <span className="text-sm text-stone-500">/ {target}</span>
+        <span className="sr-only">of {target} points</span>
+        <Pips n={score} of={target} team={team} />
       </dd>
-      <Pips n={score} of={target} tone={team} />
     </div>
   );
 }
 
-export function Scoreboard({ view, nameOf }: { view: View; nameOf: NameOf }) {
+/** The two team scores, side by side, with the target as pips. */
+export function ScoreStrip({ view }: { view: View }) {
   const target = view.rules.pointsToWin;
-  const banned = view.players.filter((p) => p.ban);
-  const scammersOut = banned.filter((p) => p.role === "scammer" && p.ban?.by === "snipe").length;
   return (
-    <Card title="Score" data-testid="tw-scores">
-      <dl className="grid grid-cols-2 gap-3">
-        <TeamScore team="truth" score={view.scores.truth} target={target} />
-        <TeamScore team="scammers" score={view.scores.scammers} target={target} />
-      </dl>
-      <p className="mt-3 text-xs text-stone-500 dark:text-stone-400">
-        First to {target} wins; the Truth Team also wins once every Scammer ({view.rules.scammers}) is shadow-banned{scammersOut > 0 ? ` — ${scammersOut} caught by the snipe so far` : ""}. Round {view.round} of {view.rounds}; no winner after the last round is a tie.
-      </p>
-      <div className="mt-3" data-testid="tw-banned">
-        <h3 className="text-xs font-semibold uppercase tracking-wide text-stone-500 dark:text-stone-400">Shadow-banned</h3>
-        {banned.length === 0 ? (
-          <p className="text-sm text-stone-500">Nobody yet.</p>
-        ) : (
-          <ul className="mt-1 space-y-1 text-sm">
-            {banned.map((p) => (
-              <li key={p.seat} data-testid={`tw-banned-${p.seat}`}>
-                <span className="font-medium">{nameOf(p.seat)}</span> — round {p.ban?.round}, {p.ban?.by === "snipe" ? "sniped by the Fact Checker (a Scammer)" : "by the table's vote"}
-              </li>
-            ))}
-          </ul>
-        )}
-      </div>
-    </Card>
+    <dl className="grid w-full grid-cols-2 gap-2 sm:flex sm:w-auto" data-testid="tw-scores" title={`First to ${target} points wins`}>
+      <TeamScore team="truth" score={view.scores.truth} target={target} />
+      <TeamScore team="scammers" score={view.scores.scammers} target={target} />
+    </dl>
+  );
+}
+
+function BannedList({ view, nameOf }: { view: View; nameOf: NameOf }) {
+  const banned = view.players.filter((p) => p.ban);
+  return (
+    <div className="mt-3 border-t border-stone-100 pt-3 dark:border-stone-800" data-testid="tw-banned">
+      <h3 className="text-xs font-semibold uppercase tracking-wide text-stone-500 dark:text-stone-400">Shadow-banned (silent, cannot vote)</h3>
+      {banned.length === 0 ? (
+        <p className="text-sm text-stone-500">Nobody yet.</p>
+      ) : (
+        <ul className="mt-1 space-y-1 text-sm">
+          {banned.map((p) => (
+            <li key={p.seat} data-testid={`tw-banned-${p.seat}`}>
+              <span className="font-medium">{nameOf(p.seat)}</span> — round {p.ban?.round}, {p.ban?.by === "snipe" ? "sniped by the Fact Checker: a Scammer" : "by the table's vote (role stays secret)"}
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
   );
 }
 
@@ -94,6 +94,7 @@ export function Players({ view, nameOf }: { view: View; nameOf: NameOf }) {
         ))}
       </ul>
       {view.phase === "discussion" && <LeanSummary view={view} />}
+      <BannedList view={view} nameOf={nameOf} />
     </Card>
   );
 }

@@ -31,7 +31,7 @@ export interface Owe {
 
 /** What the viewer still owes right now, in words. */
 export function oweLine(view: View, nameOf: (seat: string) => string): Owe {
-  if (view.result || view.phase === "game_over") return { todo: false, text: "The game is over: see who won and every role below." };
+  if (view.result || view.phase === "game_over") return { todo: false, text: "The game is over: every role, hint and peek is revealed below." };
   const me = view.me;
   if (!me) {
     if (view.host) return { todo: false, text: "You are hosting: you see every secret. “End phase now” moves on with the timer's defaults." };
@@ -133,7 +133,7 @@ export function roundPlan(view: View): Step[] {
 export function voteConsequence(view: View, choice: VoteChoice): string {
   const me = view.me;
   if (choice === "abstain") {
-    const team = me ? teamName(me.team) : "your team";
+    const team = me ? `your team (${teamName(me.team)})` : "the refuser's team";
     return view.rules.refusalPenalty
       ? `Abstaining counts as refusing to vote: ${team} loses 1 point at the scoring update (never below 0), and it shows.`
       : "Abstaining counts as refusing to vote. It does not count toward the majority; no penalty in this game.";
@@ -198,4 +198,11 @@ export function countBallot(ballot: Record<string, string | null>): { counts: { 
     .map(([seat, voters]) => ({ seat, by: voters }))
     .sort((a, b) => b.by.length - a.by.length || a.seat.localeCompare(b.seat, undefined, { numeric: true }));
   return { counts, abstained };
+}
+
+/** A ballot in words: "Bo: 2 votes, Cy: 1 vote; 1 abstained". */
+export function ballotLine(ballot: Record<string, string | null>, nameOf: (seat: string) => string): string {
+  const { counts, abstained } = countBallot(ballot);
+  const named = counts.map((c) => `${nameOf(c.seat)}: ${c.by.length} vote${c.by.length === 1 ? "" : "s"}`).join(", ");
+  return `${named || "nobody named"}${abstained.length ? `; ${abstained.length} abstained` : ""}`;
 }
