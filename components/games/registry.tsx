@@ -3,11 +3,13 @@
 import type { ComponentType } from "react";
 import { GenericDashboard } from "./GenericDashboard";
 import { Dashboard as TruthDeflectorDashboard } from "./truth-deflector/Dashboard";
+import { Dashboard as TruthWarsDashboard } from "./truth-wars/Dashboard";
 import type { DashboardProps } from "./types";
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 const dashboards: Record<string, ComponentType<DashboardProps<any>>> = {
   "truth-deflector": TruthDeflectorDashboard,
+  "truth-wars": TruthWarsDashboard,
 };
 
 export function dashboardFor(gameId: string): ComponentType<DashboardProps> {

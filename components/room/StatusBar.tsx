@@ -32,7 +32,7 @@ export function StatusBar({ payload, offsetMs, connected, alertsOn, onToggleAler
         </div>
         {payload.status === "running" && <Countdown clock={payload.clock} offsetMs={offsetMs} className="ml-auto" />}
         <div className="flex items-center gap-2">
-          {payload.status === "running" && payload.role === "player" && (owe ? <Badge tone="amber" data-testid="you-owe">Your move</Badge> : <Badge tone="green">Submitted</Badge>)}
+          {payload.status === "running" && payload.role === "player" && (owe ? <Badge tone="amber" data-testid="you-owe">Your move</Badge> : <Badge tone="green">Nothing owed now</Badge>)}
           {payload.status === "running" && payload.role !== "player" && p && p.waitingOn.length > 0 && (
             <Badge title={waitingNames.join(", ")}>waiting on {p.waitingOn.length}</Badge>
           )}
