@@ -218,9 +218,14 @@ test("Thoth's Bluff: host, two players and a spectator play a short game to the 
   await expect(ada.page.getByTestId("my-rigs").locator("li")).toHaveCount(1);
   await pressDone(ada.page);
 
-  // Bo challenges, wagering his d4; a wager can be moved, then he is done
+  // Bo challenges, wagering his d6, withdraws, challenges again with his d8, moves the wager to his d4, and is done
+  await expect(bo.page.getByTestId("withdraw-challenge")).toBeDisabled();
   await bo.page.getByTestId("wager-d6").click();
   await expect(bo.page.getByTestId("challenge-status")).toContainText("wagering your d6");
+  await bo.page.getByTestId("withdraw-challenge").click();
+  await expect(bo.page.getByTestId("challenge-status")).toHaveText("No challenge.");
+  await bo.page.getByTestId("wager-d8").click();
+  await expect(bo.page.getByTestId("challenge-status")).toContainText("wagering your d8");
   await bo.page.getByTestId("wager-d4").click();
   await expect(bo.page.getByTestId("challenge-status")).toContainText("wagering your d4");
   await expect(bo.page.getByTestId("withdraw-challenge")).toBeEnabled();
@@ -262,7 +267,10 @@ test("Thoth's Bluff: host, two players and a spectator play a short game to the 
       break;
     }
     const at = (await where(ada.page)).split(":").slice(0, 2).join(":");
-    if (phase === "rigging" && (await ada.page.getByTestId("recovery").isVisible())) {
+    if (phase === "rigging" && (await ada.page.getByTestId("recovery-save").isVisible())) {
+      // Ada lost her d4 to the challenge: she lists it for recovery
+      await ada.page.getByTestId("recovery-save").click();
+      await expect(ada.page.getByTestId("recovery")).toContainText("Your list is saved.");
       await ada.page.screenshot({ path: `${SHOTS}/thoths-bluff-player-recovery.png`, fullPage: true });
     }
     await playPhase(ada.page, "short", at);

@@ -4,7 +4,7 @@
 import { Badge, Button, Card } from "@/components/ui/primitives";
 import type { RunningAction, SeatPanel, View } from "@/lib/games/thoths-bluff";
 import { challengeText } from "./History";
-import { SLOTS, SLOT_NAME, endsText, planSize, roundsText } from "./model";
+import { SLOTS, SLOT_NAME, planSize, roundsText } from "./model";
 import { Block, DiceRow, Refusal, RollList } from "./parts";
 import { useSender, type Send } from "./useSender";
 
@@ -129,9 +129,7 @@ export function ThisRound({ view, nameOf, showActions }: { view: View; nameOf: N
               {earlier.map((a) => (
                 <li key={a.id}>
                   <span className="font-medium">{SLOT_NAME[a.slot]}</span>{" "}
-                  <span className="text-stone-500">
-                    ({roundsText(a)}, {endsText(a, view.round)})
-                  </span>
+                  <span className="text-stone-500">({roundsText(a)})</span>
                   : {a.revealed.map((r) => `${nameOf(r.seat)} ${r.values.length ? r.values.join(", ") : "nothing"}`).join(" · ")}
                 </li>
               ))}

@@ -53,6 +53,18 @@ function BluffPicker({ die, sides, bluffing, sender, onClose }: { die: DieKind; 
 export function RollingPanel({ me, legal, sender }: { me: SeatPanel; legal: Legal | null; sender: Sender }) {
   const [picking, setPicking] = useState<DieKind | null>(null);
   const rolledNow = new Set(me.rolls.map((r) => r.die));
+  const log = <RollList rolls={me.rolls} empty="Nothing rolled this round." testid="my-rolls" />;
+  if (me.done || !legal)
+    return (
+      <Card title="Rolling" data-testid="tb-rolling">
+        <div className="space-y-3">
+          <p className="text-sm text-stone-600 dark:text-stone-400">You finished rolling. Both players&apos; rolls are revealed in order when the phase ends — bluffs look like rolls to everyone but you.</p>
+          <Block title="Your rolls this round" aside="only you see your bluffs">
+            {log}
+          </Block>
+        </div>
+      </Card>
+    );
   return (
     <Card title="Rolling" data-testid="tb-rolling">
       {me.bluffing && (
@@ -62,8 +74,8 @@ export function RollingPanel({ me, legal, sender }: { me: SeatPanel; legal: Lega
       )}
       <ul className="divide-y divide-stone-200 dark:divide-stone-800" aria-label="Your dice">
         {me.dice.map((d) => {
-          const roll = legal?.roll[d.die] ?? { ok: false as const, reason: "You already finished rolling." };
-          const bluff = legal?.bluff[d.die] ?? { ok: false as const, reason: "You already finished rolling." };
+          const roll = legal.roll[d.die];
+          const bluff = legal.bluff[d.die];
           const reason = !roll.ok ? roll.reason : !bluff.ok ? bluff.reason : null;
           const state = d.status !== "rolled" ? d.status : rolledNow.has(d.die) ? "rolled this phase" : "kept from an earlier round";
           return (
@@ -109,14 +121,10 @@ export function RollingPanel({ me, legal, sender }: { me: SeatPanel; legal: Lega
         })}
       </ul>
       <Block title="Your rolls this round" className="mt-3" aside="in order · only you see your bluffs">
-        <RollList rolls={me.rolls} empty="Nothing rolled yet this round." testid="my-rolls" />
+        {log}
       </Block>
       <div className="mt-4">
-        {me.done ? (
-          <p className="text-sm text-stone-600 dark:text-stone-400">You finished rolling. Both players&apos; rolls are revealed (bluffs look like rolls) when the phase ends.</p>
-        ) : (
-          <DoneBar sender={sender} consequence={`You roll no more this phase. ${me.rolls.length ? `Your ${me.rolls.length} roll${me.rolls.length === 1 ? "" : "s"} will be shown to your opponent, in order.` : "You rolled nothing this round."}`} />
-        )}
+        <DoneBar sender={sender} consequence={`You roll no more this phase. ${me.rolls.length ? `Your ${me.rolls.length} roll${me.rolls.length === 1 ? "" : "s"} will be shown to your opponent, in order.` : "You rolled nothing this round."}`} />
       </div>
     </Card>
   );
