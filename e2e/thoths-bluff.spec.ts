@@ -275,6 +275,7 @@ test("Thoth's Bluff: host, two players and a spectator play a short game to the 
     }
     await playPhase(ada.page, "short", at);
     await playPhase(bo.page, "long", at);
+    await expectPublicOnly(spectator);
     await expect.poll(async () => (await where(ada.page)).split(":").slice(0, 2).join(":")).not.toBe(at);
   }
 

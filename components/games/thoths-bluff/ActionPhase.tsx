@@ -107,7 +107,7 @@ export function ActionPanel({ view, me, legal, sender, oppName }: { view: View; 
       ? `Your plan: ${planText(me, saved)} — sent when the phase ends.`
       : "You send no dice this round."
     : problem
-      ? `Not saved: ${problem}`
+      ? `Not saved: ${problem} Until you fix it, ${planSize(saved) ? `your last saved plan (${planText(me, saved)}) is what the clock sends` : "nothing is sent"}.`
       : sender.pending === "plan"
         ? "Saving…"
         : dirty
