@@ -1,7 +1,6 @@
 // The dashboard rendered to HTML from views the engine builds: each viewer sees what
 // it may (bluff markers only for the bluffer and the host, private panels only for
 // the host), every phase renders, and the pure plan helpers behave.
-// React's HTML renderer, not our server: the import-direction rule matches its path by name.
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 import { playWithBots, runCommand, type GameCommand } from "@/lib/games/core";
