@@ -94,7 +94,7 @@ export function ChatPanel({ code, channels, nameOf, you }: { code: string; chann
             className={cx("rounded-full px-2.5 py-1 text-xs font-medium", c.id === activeId ? "bg-garnet-700 text-white" : "bg-stone-100 text-stone-700 hover:bg-stone-200 dark:bg-stone-800 dark:text-stone-300")}
           >
             {label(c)}
-            {!c.canWrite && <span aria-label="closed"> 🔒</span>}
+            {!c.canWrite && <span className="ml-1 text-[10px] uppercase opacity-70">closed</span>}
             {(unread[c.id] ?? 0) > 0 && c.id !== activeId && <Badge tone="amber" className="ml-1">{unread[c.id]}</Badge>}
           </button>
         ))}

@@ -132,16 +132,16 @@ export function ReplayClient({ code }: { code: string }) {
             </select>
           </label>
           <Button size="sm" variant="secondary" onClick={() => setStep(0)} disabled={step === 0}>
-            ⏮ First
+            « First
           </Button>
           <Button size="sm" variant="secondary" onClick={() => setStep((s) => Math.max(0, s - 1))} disabled={step === 0} data-testid="replay-prev">
-            ◀ Back
+            ‹ Back
           </Button>
           <Button size="sm" variant="secondary" onClick={() => setStep((s) => Math.min(steps.length - 1, s + 1))} disabled={step >= steps.length - 1} data-testid="replay-next">
-            Next ▶
+            Next ›
           </Button>
           <Button size="sm" variant="secondary" onClick={() => setStep(steps.length - 1)} disabled={step >= steps.length - 1}>
-            Last ⏭
+            Last »
           </Button>
           <span className="font-mono text-sm" data-testid="replay-step">
             event {cur.seq} / {steps.length}

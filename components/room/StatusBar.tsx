@@ -40,7 +40,7 @@ export function StatusBar({ payload, offsetMs, connected, alertsOn, onToggleAler
           {!connected && <Badge tone="red">reconnecting…</Badge>}
           {onToggleAlerts && payload.role !== "spectator" && (
             <button type="button" onClick={onToggleAlerts} aria-pressed={alertsOn} className="rounded-md px-1.5 py-0.5 text-xs text-stone-500 hover:bg-stone-100 dark:hover:bg-stone-800" title="Sound and a notification on a new phase and in the last 30 s">
-              {alertsOn ? "🔔 alerts on" : "🔕 alerts off"}
+              {alertsOn ? "Alerts on" : "Alerts off"}
             </button>
           )}
         </div>
@@ -57,7 +57,7 @@ export function StatusBar({ payload, offsetMs, connected, alertsOn, onToggleAler
       )}
       {announcement && (
         <p role="status" className="mt-1 rounded bg-garnet-50 px-2 py-1 text-sm text-garnet-900 dark:bg-garnet-900/50 dark:text-garnet-100" data-testid="announcement">
-          📣 {announcement}
+          <span className="font-semibold">Host:</span> {announcement}
         </p>
       )}
     </div>
