@@ -29,8 +29,9 @@ export async function joinAndSit(page: Page, code: string): Promise<void> {
   await expect(page.getByTestId("seated")).toBeVisible();
 }
 
-/** Saves a screenshot into docs/screenshots when SCREENSHOTS=1 (used to refresh the docs). */
+/** Where screenshots go: docs/screenshots when SCREENSHOTS=1 (to refresh the docs), else the ignored test-results folder. */
+export const SHOTS_DIR = process.env.SCREENSHOTS ? "docs/screenshots" : "test-results/screenshots";
+
 export async function shot(page: Page, name: string): Promise<void> {
-  if (!process.env.SCREENSHOTS) return;
-  await page.screenshot({ path: `docs/screenshots/${name}.png`, fullPage: false });
+  await page.screenshot({ path: `${SHOTS_DIR}/${name}.png`, fullPage: false });
 }

@@ -3,11 +3,11 @@
 // watches, the host drives the clock, and the players click through whole rounds
 // (rolls, a bluff, a rig, a challenge, plans) until the end screen.
 import { expect, test, type Locator, type Page } from "@playwright/test";
-import { createRoom, guest } from "./helpers";
+import { createRoom, guest, SHOTS_DIR } from "./helpers";
 
 const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1280, height: 900 };
-const SHOTS = "docs/screenshots";
+const SHOTS = SHOTS_DIR;
 
 const dash = (page: Page) => page.getByTestId("tb-dashboard");
 

@@ -2,10 +2,10 @@
 // bots and a spectator play a three-round game to the end screen.
 import { mkdirSync } from "node:fs";
 import { expect, test, type Page } from "@playwright/test";
-import { createRoom, guest, joinAndSit } from "./helpers";
+import { createRoom, guest, joinAndSit, SHOTS_DIR } from "./helpers";
 
 const ROUNDS = 3;
-const shots = "docs/screenshots";
+const shots = SHOTS_DIR;
 
 /** Keys that only a seat (its own) or the host may ever receive. */
 const SECRET_KEYS = ['"secret":', '"claim":', '"truthDeflector":', '"tdAfter":', '"subs":', '"choices":', '"submission":', '"garnets":', '"wisdom":'];

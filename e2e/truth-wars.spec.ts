@@ -1,5 +1,5 @@
 import { expect, test, type Browser, type Locator, type Page } from "@playwright/test";
-import { createRoom, guest, joinAndSit } from "./helpers";
+import { createRoom, guest, joinAndSit, SHOTS_DIR } from "./helpers";
 
 // Truth Wars in real browsers: a host, two real seats on phones, three bots and
 // a spectator. The real seats play every phase through the dashboard; the host
@@ -8,7 +8,7 @@ import { createRoom, guest, joinAndSit } from "./helpers";
 // when a real seat draws it (the unit render tests cover them every time).
 
 const PHONE = { width: 390, height: 844 };
-const SHOTS = "docs/screenshots";
+const SHOTS = SHOTS_DIR;
 
 interface Seat {
   name: string;
