@@ -2,10 +2,11 @@
 // Game id → dashboard component. A game without an entry gets the generic view.
 import type { ComponentType } from "react";
 import { GenericDashboard } from "./GenericDashboard";
+import { Dashboard as SecretSinnerDashboard } from "./secret-sinner/Dashboard";
 import type { DashboardProps } from "./types";
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
-const dashboards: Record<string, ComponentType<DashboardProps<any>>> = {};
+const dashboards: Record<string, ComponentType<DashboardProps<any>>> = { "secret-sinner": SecretSinnerDashboard };
 
 export function dashboardFor(gameId: string): ComponentType<DashboardProps> {
   return dashboards[gameId] ?? GenericDashboard;
