@@ -76,6 +76,16 @@ describe("Secret Sinner dashboard markup", () => {
     expect(text(html)).toContain("Standings");
   });
 
+  it("in the briefing a player sees their realm and no builder, lock-ins or letters", () => {
+    const briefing = newGame({ phaseSeconds: { briefing: 60 } });
+    const html = render(game.view(briefing, "s5"), "player", "s5");
+    expect(text(html)).toContain("Briefing: you are in Hell");
+    expect(text(html)).toContain("Letters are dealt when round 1 starts.");
+    expect(html).not.toContain('data-testid="ss-query"');
+    expect(html).not.toContain('data-testid="ss-locks"');
+    expect(html).not.toContain('data-testid="ss-done"');
+  });
+
   it("after the rounds everyone sees the ordering; the winner of Heaven and the host get the pick", () => {
     const end = pastRounds(round2);
     expect(end.stage).toBe("ascension");
