@@ -2,6 +2,7 @@
 // Game id → dashboard component. A game without an entry gets the generic view.
 import type { ComponentType } from "react";
 import { GenericDashboard } from "./GenericDashboard";
+import { Dashboard as SecretSinnerDashboard } from "./secret-sinner/Dashboard";
 import { Dashboard as ThothsBluffDashboard } from "./thoths-bluff/Dashboard";
 import { Dashboard as TruthDeflectorDashboard } from "./truth-deflector/Dashboard";
 import { Dashboard as TruthWarsDashboard } from "./truth-wars/Dashboard";
@@ -9,6 +10,7 @@ import type { DashboardProps } from "./types";
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 const dashboards: Record<string, ComponentType<DashboardProps<any>>> = {
+  "secret-sinner": SecretSinnerDashboard,
   "thoths-bluff": ThothsBluffDashboard,
   "truth-deflector": TruthDeflectorDashboard,
   "truth-wars": TruthWarsDashboard,

@@ -22,7 +22,7 @@ export function StatusBar({ payload, offsetMs, connected, alertsOn, onToggleAler
             {payload.status === "lobby" && "Lobby — waiting for players"}
             {payload.status === "running" && p && (
               <>
-                {p.round > 0 && <span className="text-stone-500">Round {p.round} · </span>}
+                {p.round > 0 && !/\bround\b/i.test(p.name) && <span className="text-stone-500">Round {p.round} · </span>}
                 {p.name}
               </>
             )}

@@ -26,7 +26,7 @@ export function usePhaseAlerts(payload: RoomPayload | null, offsetMs: number) {
     const p = payload.phase;
     const phaseId = p ? `${p.round}:${p.key}` : payload.status;
     const owe = Boolean(p && payload.you && p.waitingOn.includes(payload.you));
-    const base = payload.status === "running" && p ? `${p.round ? `R${p.round} ` : ""}${p.name}` : payload.status === "lobby" ? "Lobby" : "Game over";
+    const base = payload.status === "running" && p ? `${p.round && !/\bround\b/i.test(p.name) ? `R${p.round} ` : ""}${p.name}` : payload.status === "lobby" ? "Lobby" : "Game over";
     const tick = () => {
       const left = payload.status === "running" ? remainingMs(payload.clock, offsetMs) : null;
       const urgent = owe && left !== null && left <= 30_000 && !payload.clock.paused;
