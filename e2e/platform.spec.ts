@@ -45,7 +45,7 @@ test("a host opens a lobby, a player joins from the link, bots fill the rest, a 
   await expect(host.page.getByTestId("host-panel")).toBeVisible();
   await shot(host.page, "host-console");
   await expect(watch.getByTestId("phase-name")).toContainText("Round 1");
-  await expect(watch.getByText("You see public information only.")).toBeVisible();
+  await expect(watch.getByTestId("spectator-mode-note")).toHaveText("You see public information only.");
 
   // a player cannot open the host console
   await player.page.goto(`/r/${code}/host`);
