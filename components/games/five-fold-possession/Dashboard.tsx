@@ -14,9 +14,9 @@ import { GuessPointsTable, OpalForm, RolesPanel } from "./Guesses";
 import { MyHistory } from "./History";
 import { HostBoard } from "./HostBoard";
 import { IdentityPanel } from "./Identity";
-import { MINIGAMES } from "./labels";
 import { MedianPanel } from "./Median";
 import { Checklist, GarnetCard, OweBanner, RoleCard } from "./Player";
+import { LatestRound } from "./results";
 import { RpsPanel } from "./Rps";
 import { Hint, Tabs, type TabSpec } from "./ui";
 
@@ -27,27 +27,29 @@ const PHASE_WORDS: Record<View["phase"], string> = {
   end: "match over",
 };
 
-function RoundStrip({ view }: { view: View }) {
+/** The round's progress and its five aliases, in one compact block. */
+function RoundStrip({ view, bare }: { view: View; bare?: boolean }) {
+  const over = view.phase === "final" || view.phase === "end";
   return (
-    <section className="rounded-xl border border-stone-200 bg-white p-3 dark:border-stone-800 dark:bg-stone-900" aria-label="This round" data-testid="round-strip">
-      <div className="flex flex-wrap items-baseline gap-x-3 gap-y-1">
-        <p className="font-semibold">
-          {view.phase === "final" || view.phase === "end" ? `After round ${view.totalRounds}` : `Round ${view.round} of ${view.totalRounds}`} · {PHASE_WORDS[view.phase]}
-        </p>
-        <ol className="flex gap-0.5" aria-label={`Round ${view.round} of ${view.totalRounds}`}>
+    <section className={bare ? "mb-3" : "rounded-xl border border-stone-200 bg-white p-3 dark:border-stone-800 dark:bg-stone-900"} aria-label="This round" data-testid="round-strip">
+      <div className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm">
+        <span className="font-semibold">{over ? `After round ${view.totalRounds}` : `Round ${view.round} of ${view.totalRounds}`}</span>
+        <span aria-hidden className="flex gap-0.5">
           {Array.from({ length: view.totalRounds }, (_, i) => i + 1).map((r) => (
-            <li key={r} className={`h-1.5 w-4 rounded-full ${r < view.round || view.phase === "end" || view.phase === "final" ? "bg-garnet-400" : r === view.round ? "bg-garnet-700" : "bg-stone-200 dark:bg-stone-700"}`} />
+            <span key={r} className={`h-1.5 w-3 rounded-full ${r < view.round || over ? "bg-garnet-400" : r === view.round ? "bg-garnet-700" : "bg-stone-200 dark:bg-stone-700"}`} />
           ))}
-        </ol>
+        </span>
+        <span className="text-stone-500 dark:text-stone-400">{PHASE_WORDS[view.phase]}</span>
       </div>
       {view.aliases.length > 0 && (
-        <div className="mt-2 flex flex-wrap items-center gap-1 text-sm" data-testid="round-aliases">
-          <span className="text-stone-500 dark:text-stone-400">This round&apos;s aliases:</span>
+        <p className="mt-1.5 flex flex-wrap items-center gap-1 text-sm" data-testid="round-aliases">
+          <span className="text-stone-500 dark:text-stone-400" title="Nobody is told whose alias is whose, their own included.">
+            Aliases this round:
+          </span>
           {view.aliases.map((a) => (
             <Badge key={a}>{a}</Badge>
           ))}
-          <span className="text-xs text-stone-500 dark:text-stone-400">— nobody is told whose is whose, their own included.</span>
-        </div>
+        </p>
       )}
     </section>
   );
@@ -76,12 +78,21 @@ function minigameTabs(view: View, ctx: PlayerCtx | null): TabSpec[] {
     done ? { text: "✓", tone: "done" } : owed ? { text: required ? "!" : "·", tone: required ? "owed" : "info" } : undefined;
   const g = me?.mg3?.session ?? null;
   return [
-    { id: "mg1", label: `MG1 ${MINIGAMES.MG1.replace("Betting ", "")}`, mark: mark(!!me?.mg1, !!me?.mg1?.entry), content: <RpsPanel ctx={ctx} history={view.history} /> },
+    { id: "latest", label: "Last round", content: <LatestRound history={view.history} /> },
+    { id: "mg1", label: "MG1 RPS", mark: mark(!!me?.mg1, !!me?.mg1?.entry), content: <RpsPanel ctx={ctx} history={view.history} /> },
     { id: "mg2", label: "MG2 Median", mark: mark(!!me?.mg2, me?.mg2?.card != null, true), content: <MedianPanel ctx={ctx} history={view.history} /> },
     { id: "mg3", label: "MG3 Greed", mark: mark(!!me?.mg3, !!g && g.status !== "drawing", g?.status === "drawing"), content: <GreedPanel ctx={ctx} view={view} history={view.history} /> },
     { id: "mg4", label: "MG4 Bids", mark: mark(!!me?.mg4, me?.mg4?.bid != null), content: <BiddingPanel ctx={ctx} view={view} history={view.history} /> },
     { id: "mg5", label: "MG5 Identity", mark: mark(!!me?.mg5, me?.mg5?.guess != null), content: <IdentityPanel ctx={ctx} history={view.history} /> },
   ];
+}
+
+/** The tab that matters at each stage: the forms while submitting, the results after. */
+function initialTab(view: View, player: boolean): string {
+  if (view.phase === "submit") return player ? "mg1" : "latest";
+  if (view.phase === "final") return player ? "mg5" : "latest";
+  if (view.phase === "end") return player ? "history" : "latest";
+  return "latest";
 }
 
 function PlayerBoard({ view, ctx }: { view: View; ctx: PlayerCtx }) {
@@ -91,22 +102,22 @@ function PlayerBoard({ view, ctx }: { view: View; ctx: PlayerCtx }) {
   if (me.opal) tabs.push({ id: "opal", label: "Opal", mark: me.opal.guess !== null ? { text: "✓", tone: "done" } : { text: "·", tone: "info" }, content: <OpalForm ctx={ctx} /> });
   tabs.push({ id: "history", label: "My rounds", content: <MyHistory ctx={ctx} /> });
   tabs.push({ id: "challenges", label: "Challenges", content: <ChallengeReference view={view} /> });
-  const stage = view.phase === "final" || view.phase === "end" ? view.phase : "rounds";
-  const initial = view.phase === "final" ? "mg5" : view.phase === "end" ? "history" : "mg1";
 
   return (
     <div className="space-y-4">
-      <OweBanner ctx={ctx} />
-      {view.phase !== "end" && <RoundStrip view={view} />}
-      {(me.role || view.phase !== "end") && (
-        <div className="grid gap-4 md:grid-cols-2">
-          <RoleCard ctx={ctx} />
-          <GarnetCard ctx={ctx} />
-        </div>
+      {view.phase !== "end" && (
+        <>
+          <OweBanner ctx={ctx} />
+          <div className="grid gap-4 md:grid-cols-2">
+            <RoleCard ctx={ctx} />
+            <GarnetCard ctx={ctx} />
+          </div>
+        </>
       )}
       <Checklist ctx={ctx} />
       <Card>
-        <Tabs tabs={tabs} label="Minigames and guesses" initial={initial} resetKey={stage} testId="ffp-tabs" />
+        {view.phase !== "end" && <RoundStrip view={view} bare />}
+        <Tabs tabs={tabs} label="Minigames and guesses" initial={initialTab(view, true)} resetKey={`${view.round}:${view.phase}`} testId="ffp-tabs" />
       </Card>
     </div>
   );
@@ -119,12 +130,10 @@ function SpectatorBoard({ view }: { view: View }) {
     { id: "scoring", label: "Guess scoring", content: <GuessPointsTable view={view} /> },
   ];
   return (
-    <div className="space-y-4">
-      {view.phase !== "end" && <RoundStrip view={view} />}
-      <Card title="Published results">
-        <Tabs tabs={tabs} label="Published results by minigame" testId="ffp-tabs" />
-      </Card>
-    </div>
+    <Card title="Published results">
+      {view.phase !== "end" && <RoundStrip view={view} bare />}
+      <Tabs tabs={tabs} label="Published results by minigame" initial={initialTab(view, false)} resetKey={`${view.round}:${view.phase}`} testId="ffp-tabs" />
+    </Card>
   );
 }
 

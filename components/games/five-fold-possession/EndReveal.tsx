@@ -4,7 +4,7 @@
 import type { ReactNode } from "react";
 import type { EndView, MeView, View } from "@/lib/games/five-fold-possession";
 import { Badge, Card } from "@/components/ui/primitives";
-import { pts, withNames } from "./labels";
+import { CHALLENGE_SHORT, pts, withNames } from "./labels";
 import { H3, Table } from "./ui";
 
 function Names({ seats, nameOf }: { seats: string[]; nameOf: (s: string) => string }) {
@@ -26,7 +26,7 @@ export function EndReveal({ view, end, me, nameOf }: { view: View; end: EndView;
   const standing = new Map(end.standings.map((s) => [s.seat, s]));
   const challengeText = new Map(view.reference.challenges.map((c) => [c.id, `${c.minigame}: ${c.text}`]));
   const myGuess = new Map((me?.rounds ?? []).filter((r) => r.roleGuess).map((r) => [r.roleGuess!.targetRound, r.roleGuess!]));
-  const mark = (guess: string | null | undefined, truth: string | null) => (guess ? `${nameOf(guess)} ${guess === truth ? "✓" : "✗"}` : "—");
+  const mark = (guess: string | null | undefined, truth: string | null) => (guess ? `${nameOf(guess)} ${guess === truth ? "✓" : "✗"}` : "left empty");
 
   return (
     <div className="space-y-4" data-testid="ffp-end">
@@ -104,27 +104,44 @@ export function EndReveal({ view, end, me, nameOf }: { view: View; end: EndView;
       </Card>
 
       <Card title="Roles and challenges by round">
-        <Table
-          testId="end-roles"
-          head={["Round", "Possessed", "Ghost hunter", "Challenges completed", ...(me ? ["Your guess"] : [])]}
-          rows={end.rounds.map((r) => {
+        <ol className="divide-y divide-stone-100 dark:divide-stone-800" data-testid="end-roles">
+          {end.rounds.map((r) => {
             const g = myGuess.get(r.round);
-            return [
-              r.round,
-              r.possessed ? nameOf(r.possessed) : <em key="e">nobody</em>,
-              r.ghostHunter ? nameOf(r.ghostHunter) : "—",
-              r.challengesCompleted === null ? (
-                "—"
-              ) : (
-                <span key="c">
-                  <strong>{r.challengesCompleted}</strong>
-                  {r.challenges.length > 0 && <span className="block text-xs text-stone-500">{r.challenges.map((id) => challengeText.get(id) ?? id).join(" · ")}</span>}
+            return (
+              <li key={r.round} className="grid gap-1 py-2 text-sm sm:grid-cols-[4.5rem_minmax(0,14rem)_minmax(0,1fr)] sm:gap-3">
+                <span className="font-semibold">Round {r.round}</span>
+                <span>
+                  {r.possessed ? (
+                    <>
+                      <Badge tone="garnet">possessed</Badge> {nameOf(r.possessed)}
+                      <br />
+                      <Badge tone="blue">ghost hunter</Badge> {r.ghostHunter ? nameOf(r.ghostHunter) : "—"}
+                    </>
+                  ) : (
+                    <em className="text-stone-500">nobody possessed</em>
+                  )}
                 </span>
-              ),
-              ...(me ? [g ? `P: ${mark(g.possessed, r.possessed)} · GH: ${mark(g.ghostHunter, r.ghostHunter)}` : "—"] : []),
-            ];
+                <span>
+                  {r.challengesCompleted !== null && (
+                    <span className="flex flex-wrap items-center gap-1">
+                      <strong>{r.challengesCompleted}</strong> {r.challengesCompleted === 1 ? "challenge" : "challenges"}
+                      {r.challenges.map((id) => (
+                        <Badge key={id} title={challengeText.get(id)}>
+                          {CHALLENGE_SHORT[id]}
+                        </Badge>
+                      ))}
+                    </span>
+                  )}
+                  {g && (
+                    <span className="mt-0.5 block text-xs text-stone-500 dark:text-stone-400">
+                      Your guess: possessed {mark(g.possessed, r.possessed)}, ghost hunter {mark(g.ghostHunter, r.ghostHunter)}
+                    </span>
+                  )}
+                </span>
+              </li>
+            );
           })}
-        />
+        </ol>
       </Card>
 
       <Card title="Every alias">

@@ -6,7 +6,7 @@ import type { Stone } from "@/lib/games/five-fold-possession/config";
 import { applyEffect } from "@/lib/games/five-fold-possession/greed";
 import { Button, ErrorNote } from "@/components/ui/primitives";
 import type { PlayerCtx } from "./context";
-import { EFFECT_LABEL, STONE_LABEL, plural, signed } from "./labels";
+import { EFFECT_LABEL, EFFECT_SHORT, STONE_LABEL, plural, signed } from "./labels";
 import { GreedResults } from "./results";
 import { Stat } from "./Player";
 import { H3, Hint, StoneChip, Table, useAction } from "./ui";
@@ -17,21 +17,26 @@ function BagTable({ view, left, pot }: { view: View; left: Record<Stone, number>
   return (
     <Table
       testId="stone-table"
-      caption={left ? `${plural(total ?? 0, "stone")} left in your bag. Chances are for the next draw.` : "Your own bag each round (every player has a full bag)."}
-      head={["Stone", left ? "Left" : "In bag", "Effect", ...(left && pot !== null ? ["Chance", "Pot after"] : [])]}
+      dense
+      caption={
+        <>
+          {left ? `${plural(total ?? 0, "stone")} left in your bag; chances are for the next draw. ` : "Every player draws from a full bag of their own each round. "}
+          Effects on the pot: {view.reference.stones.map((s) => `${STONE_LABEL[s.stone]} ${EFFECT_LABEL[s.effect]}`).join(" · ")}.
+        </>
+      }
+      head={["Stone", left ? "Left" : "In bag", "Effect", ...(left && pot !== null ? ["Chance", "Pot then"] : [])]}
       rows={view.reference.stones.map((s) => {
         const n = left ? left[s.stone] : s.count;
         const next = pot !== null ? applyEffect(s.effect, pot) : null;
         return [
-          <span key="s" className="inline-flex items-center gap-2">
-            <StoneChip stone={s.stone} size="sm" />
-            <span className="sr-only">{STONE_LABEL[s.stone]}</span>
-          </span>,
-          <span key="n" className="font-mono">
+          <StoneChip key="s" stone={s.stone} size="sm" />,
+          <span key="n" className="whitespace-nowrap font-mono">
             {n}
             {left ? <span className="text-stone-400"> / {s.count}</span> : null}
           </span>,
-          EFFECT_LABEL[s.effect],
+          <span key="e" className="font-mono" title={EFFECT_LABEL[s.effect]}>
+            {EFFECT_SHORT[s.effect]}
+          </span>,
           ...(left && pot !== null ? [<span key="p" className="font-mono">{total ? `${Math.round((100 * n) / total)} %` : "—"}</span>, <span key="a" className="font-mono">{n === 0 ? "—" : next === null ? "bust" : next}</span>] : []),
         ];
       })}

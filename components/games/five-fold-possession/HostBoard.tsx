@@ -7,7 +7,7 @@ import type { HostView, View } from "@/lib/games/five-fold-possession";
 import type { RoundRecord, Submission } from "@/lib/games/five-fold-possession/state";
 import { Badge, Card } from "@/components/ui/primitives";
 import { RESULT_LABEL, THROW_LABEL, pts, signed } from "./labels";
-import { BiddingResults, GreedResults, IdentityResults, MedianResults, RpsResults } from "./results";
+import { BiddingResults, GreedResults, IdentityResults, LatestRound, MedianResults, RpsResults } from "./results";
 import { H3, Hint, StoneChip, Table, Tabs } from "./ui";
 
 type NameOf = (s: string) => string;
@@ -25,12 +25,16 @@ function LiveSubmissions({ view, host, nameOf }: { view: View; host: HostView; n
   const aliases = host.aliases[view.round - 1] ?? {};
   const idTarget = view.phase === "final" ? view.totalRounds : view.round - 1;
   const targetAliases = Object.values(host.aliases[idTarget - 1] ?? {}).sort();
+  const final = view.phase === "final";
+  // MG5 opens in round 2, role guesses in round 3; the opal only in the final guesses.
+  const withId = final || view.round >= 2;
+  const withRoles = final || view.round >= 3;
   if (!open) return <Hint>Round {view.round} is closed; its full record is under “Round records”. New submissions show here when the next phase opens.</Hint>;
   return (
     <Table
       testId="host-submissions"
       caption={view.phase === "final" ? "Final guesses, live." : `Round ${view.round} submissions, live. Each seat's alias this round is in brackets.`}
-      head={["Player", "Done", "MG1 RPS", "MG2 card", "MG3 Greed", "MG4 bid", "MG5 guess", "Role guess", ...(view.phase === "final" ? ["Opal"] : [])]}
+      head={["Player", "Done", ...(final ? [] : ["MG1 RPS", "MG2 card", "MG3 Greed", "MG4 bid"]), ...(withId ? ["MG5 guess"] : []), ...(withRoles ? ["Role guess"] : []), ...(final ? ["Opal"] : [])]}
       rows={view.seats.map((s) => {
         const x = subs[s];
         if (!x) return [nameOf(s)];
@@ -40,30 +44,38 @@ function LiveSubmissions({ view, host, nameOf }: { view: View; host: HostView; n
             {view.phase === "submit" && roleBadge(host, view.round, s)}
           </span>,
           x.done ? "✓" : "—",
-          x.rps ? `${nameOf(x.rps.opponent)}, ${x.rps.bet}, ${THROW_LABEL[x.rps.throw]}` : "—",
-          x.card ?? "—",
-          x.greed ? (
-            <span key="g" className="inline-flex flex-wrap items-center gap-0.5">
-              {x.greed.drawn.map((st, i) => (
-                <StoneChip key={i} stone={st} ignored={x.greed!.ignoredIndex === i} size="sm" />
-              ))}
-              <span className="ml-1 text-xs">
-                {x.greed.status}, pot {x.greed.pot}
-              </span>
-            </span>
-          ) : (
-            "—"
-          ),
-          x.bid ?? "—",
-          x.identities ? (
-            <span key="i" className="text-xs">
-              {x.identities.map((seat, i) => `${targetAliases[i] ?? "?"}: ${nameOf(seat)}`).join("; ")}
-            </span>
-          ) : (
-            "—"
-          ),
-          x.roles ? `P ${x.roles.possessed ? nameOf(x.roles.possessed) : "—"} · GH ${x.roles.ghostHunter ? nameOf(x.roles.ghostHunter) : "—"}` : "—",
-          ...(view.phase === "final" ? [x.opal ?? "—"] : []),
+          ...(final
+            ? []
+            : [
+                x.rps ? `${nameOf(x.rps.opponent)}, ${x.rps.bet}, ${THROW_LABEL[x.rps.throw]}` : "—",
+                x.card ?? "—",
+                x.greed ? (
+                  <span key="g" className="inline-flex flex-wrap items-center gap-0.5">
+                    {x.greed.drawn.map((st, i) => (
+                      <StoneChip key={i} stone={st} ignored={x.greed!.ignoredIndex === i} size="sm" />
+                    ))}
+                    <span className="ml-1 text-xs">
+                      {x.greed.status}, pot {x.greed.pot}
+                    </span>
+                  </span>
+                ) : (
+                  "—"
+                ),
+                x.bid ?? "—",
+              ]),
+          ...(withId
+            ? [
+                x.identities ? (
+                  <span key="i" className="text-xs">
+                    {x.identities.map((seat, i) => `${targetAliases[i] ?? "?"}: ${nameOf(seat)}`).join("; ")}
+                  </span>
+                ) : (
+                  "—"
+                ),
+              ]
+            : []),
+          ...(withRoles ? [x.roles ? `P ${x.roles.possessed ? nameOf(x.roles.possessed) : "—"} · GH ${x.roles.ghostHunter ? nameOf(x.roles.ghostHunter) : "—"}` : "—"] : []),
+          ...(final ? [x.opal ?? "—"] : []),
         ];
       })}
     />
@@ -121,7 +133,7 @@ function ScheduleTable({ view, host, nameOf }: { view: View; host: HostView; nam
 
 function RecordDetail({ rec, view, nameOf }: { rec: RoundRecord; view: View; nameOf: NameOf }) {
   const alias = (s: string) => rec.aliases[s] ?? "?";
-  const challengeText = new Map(view.reference.challenges.map((c) => [c.id, `${c.minigame}: ${c.text}`]));
+  const challengeText = new Map(view.reference.challenges.map((c) => [c.id, `${c.minigame}: ${c.text.replace(/\.$/, "")}`]));
   return (
     <div className="space-y-4">
       <Table
@@ -244,6 +256,7 @@ export function HostBoard({ view, host, nameOf }: { view: View; host: HostView; 
             content: (
               <div className="space-y-6">
                 <H3>What everyone sees</H3>
+                <LatestRound history={view.history} />
                 <RpsResults history={view.history} />
                 <MedianResults history={view.history} />
                 <GreedResults history={view.history} />

@@ -52,7 +52,7 @@ export function IdentityGrid({ ctx }: { ctx: PlayerCtx }) {
       <H3>Who was who in round {mg5.targetRound}?</H3>
       <Hint>
         Place each player — yourself included — on one of round {mg5.targetRound}&apos;s aliases. Everyone fully right gains a garnet (paid at the end); a sole fully right guesser also gains a point. You are never told whether you were right.
-        {mine && ` Clue: you played card ${mine.card} that round.`}
+        {mine && ` Your own round ${mine.round}: card ${mine.card}, RPS ${RESULT_LABEL[mine.rps.result]}${mine.greed?.drawn.includes("red") ? ", drew a Red" : ""}${mine.wonBid ? ", won the bidding" : ""}.`}
       </Hint>
       {mg5.guess && <Entered testId="identity-entry">Entered: your guess is saved. Change it until the round ends.</Entered>}
       <ol className="space-y-3">

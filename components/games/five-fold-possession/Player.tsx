@@ -114,12 +114,13 @@ export function RoleCard({ ctx }: { ctx: PlayerCtx }) {
   const { me, view } = ctx;
   if (!me.role) return null;
   return (
-    <section className={cx("rounded-xl border-2 p-4 shadow-sm", ROLE_STYLE[me.role])} data-testid="my-role" data-role={me.role} aria-label="Your role this round">
-      <p className="text-xs font-semibold uppercase tracking-wide opacity-80">
-        Round {view.round} of {view.totalRounds} · only you see this
+    <section className={cx("rounded-xl border-2 p-3 shadow-sm sm:p-4", ROLE_STYLE[me.role])} data-testid="my-role" data-role={me.role} aria-label="Your role this round">
+      <p className="text-xs font-semibold uppercase tracking-wide opacity-80">Round {view.round} · your role · only you see this</p>
+      <p className="mt-0.5 text-2xl font-bold">You are {ROLE_NAME[me.role]}</p>
+      <p className="mt-1 text-sm opacity-90">
+        {view.round === 1 ? "Round 1 has no roles: nobody is possessed. " : ""}
+        {ROLE_AIM[me.role]}
       </p>
-      <p className="mt-1 text-2xl font-bold">You are {ROLE_NAME[me.role]}</p>
-      <p className="mt-1 text-sm opacity-90">{view.round === 1 ? "Round 1 has no roles: nobody is possessed. " : ""}{ROLE_AIM[me.role]}</p>
     </section>
   );
 }
@@ -127,7 +128,7 @@ export function RoleCard({ ctx }: { ctx: PlayerCtx }) {
 /** One big number with its label, inside a <dl>. */
 export function Stat({ label, value, accent, testId }: { label: string; value: number; accent?: boolean; testId: string }) {
   return (
-    <div className={cx("rounded-lg p-2 text-center", accent ? "bg-garnet-50 dark:bg-garnet-950/40" : "bg-stone-50 dark:bg-stone-800/50")}>
+    <div className={cx("rounded-lg p-2 text-center", accent ? "bg-garnet-50 dark:bg-garnet-900/40" : "bg-stone-50 dark:bg-stone-800/50")}>
       <dt className="text-xs text-stone-600 dark:text-stone-400">{label}</dt>
       <dd className="font-mono text-2xl font-bold" data-testid={testId}>
         {value}
@@ -137,7 +138,7 @@ export function Stat({ label, value, accent, testId }: { label: string; value: n
 }
 
 export function GarnetCard({ ctx }: { ctx: PlayerCtx }) {
-  const { me, view } = ctx;
+  const { me } = ctx;
   const last = me.rounds[me.rounds.length - 1];
   const parts: string[] = [];
   if (me.mg1?.entry) parts.push(`RPS bet ${me.mg1.entry.bet}`);
@@ -151,9 +152,10 @@ export function GarnetCard({ ctx }: { ctx: PlayerCtx }) {
         <Stat label="Available" value={me.available} testId="garnet-available" />
       </dl>
       <p className="mt-2 text-xs text-stone-600 dark:text-stone-400">
-        {parts.length ? `Held back this round: ${parts.join(", ")}. ` : view.phase === "submit" ? "Nothing held back yet. " : ""}
-        {last && `After round ${last.round}: ${signed(last.garnetChange)}. `}
-        Known points: <strong data-testid="known-points">{pts(me.knownPoints)}</strong> (Median and Bidding War; the rest is revealed at the end).
+        {parts.length ? `Held back: ${parts.join(", ")}. ` : ""}
+        {last && `Round ${last.round}: ${signed(last.garnetChange)}. `}
+        Your known points: <strong data-testid="known-points">{pts(me.knownPoints)}</strong>
+        <span title="Points from Median and Bidding War wins. Points from identity and role guesses and from challenges are revealed only at the end."> (Median and Bidding War only)</span>.
       </p>
     </Card>
   );

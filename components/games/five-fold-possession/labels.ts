@@ -1,6 +1,6 @@
 // Words, colours and small formatters shared by the Five Fold Possession dashboard.
 import type { Stone, StoneEffect } from "@/lib/games/five-fold-possession/config";
-import type { ChallengeStatus } from "@/lib/games/five-fold-possession/challenges";
+import type { ChallengeId, ChallengeStatus } from "@/lib/games/five-fold-possession/challenges";
 import type { Role, RpsResult, Throw } from "@/lib/games/five-fold-possession/state";
 
 export const ROLE_NAME: Record<Role, string> = {
@@ -50,20 +50,38 @@ export const EFFECT_LABEL: Record<StoneEffect, string> = {
   bust: "bust: the pot is lost and the draw ends",
 };
 
+/** A stone's effect in a narrow table cell. */
+export const EFFECT_SHORT: Record<StoneEffect, string> = {
+  none: "—",
+  plus1: "+1",
+  plus2: "+2",
+  minus1: "−1",
+  minus2: "−2",
+  double: "×2",
+  halve: "½",
+  bust: "bust",
+};
+
+/** Two or three words per challenge, for tables and badges. */
+export const CHALLENGE_SHORT: Record<ChallengeId, string> = {
+  "rps-draw": "RPS draw",
+  "rps-three-idle": "3 skip RPS",
+  "median-prime": "prime card",
+  "median-win-or-none": "median won or none",
+  "greed-all-grey": "all greys",
+  "greed-net-gain": "Greed gain",
+  "bid-block-top": "top bid blocked",
+  "bid-win-low": "bid won with 0–1",
+  "identity-all-right": "all identities right",
+  "identity-someone-wrong": "someone guessed wrong",
+};
+
 export const STATUS_LABEL: Record<ChallengeStatus, string> = {
   open: "open",
   completed: "done",
   missed: "missed",
   hidden: "revealed at the end",
 };
-
-export const MINIGAMES = {
-  MG1: "Betting RPS",
-  MG2: "The Median",
-  MG3: "Does Greed Succeed",
-  MG4: "Bidding War",
-  MG5: "Guessing Identity",
-} as const;
 
 /** 1.5 → "1½", -0.5 → "−½". */
 export function pts(n: number): string {

@@ -4,7 +4,7 @@ import type { ReactNode } from "react";
 import type { PublicRound } from "@/lib/games/five-fold-possession";
 import { Badge, cx } from "@/components/ui/primitives";
 import { RESULT_LABEL, RESULT_TONE, plural } from "./labels";
-import { H3, Hint } from "./ui";
+import { H3, Hint, Table } from "./ui";
 
 /** The newest round in full, earlier rounds folded away. */
 function Rounds({ history, title, render, testId }: { history: PublicRound[]; title: string; render: (r: PublicRound) => ReactNode; testId: string }) {
@@ -183,5 +183,42 @@ export function IdentityResults({ history }: { history: PublicRound[] }) {
         </p>
       )}
     />
+  );
+}
+
+/** The newest round's results of every minigame in one table, by alias. */
+export function LatestRound({ history }: { history: PublicRound[] }) {
+  const r = history[history.length - 1];
+  if (!r) return <Hint testId="results-latest">Nothing published yet: the results of round 1 appear here when it ends.</Hint>;
+  const cards = tally(r.median.plays.map((p) => p.card));
+  return (
+    <section data-testid="results-latest" className="space-y-2">
+      <H3>Round {r.round} at a glance</H3>
+      <Table
+        head={["Alias", "MG1 RPS", "MG2 card", "MG3 Red", "MG4 won"]}
+        rows={r.aliases.map((alias) => {
+          const rps = r.rps.find((x) => x.alias === alias)?.result ?? "none";
+          const card = r.median.plays.find((x) => x.alias === alias)?.card ?? 0;
+          const dup = (cards.get(card) ?? 0) > 1;
+          return [
+            alias,
+            <Badge key="r" tone={RESULT_TONE[rps]}>
+              {RESULT_LABEL[rps]}
+            </Badge>,
+            <span key="c" className="inline-flex items-center gap-1">
+              <span className={cx("font-mono font-semibold", dup && "text-stone-400 line-through")}>{card}</span>
+              {r.median.winner === alias && <Badge tone="green">median</Badge>}
+            </span>,
+            r.greed.drewRed.includes(alias) ? <Badge key="g" tone="red">drew Red</Badge> : "",
+            r.bidding.winner === alias ? <Badge key="b" tone="green">won with {r.bidding.winningBid}</Badge> : "",
+          ];
+        })}
+      />
+      <p className="text-sm">
+        Greed: {plural(r.greed.players, "player")}. Bids, highest first: {r.bidding.bids.join(", ")}
+        {r.bidding.winner ? "" : " (all matched, nobody won)"}.
+        {r.identity && ` Identity guesses about round ${r.identity.targetRound}: ${plural(r.identity.fullyRight, "player")} fully right.`}
+      </p>
+    </section>
   );
 }

@@ -40,12 +40,16 @@ export function Tabs({ tabs, label, initial, resetKey, testId }: { tabs: TabSpec
   const base = useId();
   const pick = () => (initial && tabs.some((t) => t.id === initial) ? initial : tabs[0]?.id);
   const [selected, setSelected] = useState(pick);
+  // Panels mount when first opened and then stay (hidden when not selected), so a
+  // half-filled form survives a tab switch without rendering every panel up front.
+  const [visited, setVisited] = useState<ReadonlySet<string>>(() => new Set([selected ?? ""]));
   // A new stage of the game (resetKey) brings the tab that matters then to the front.
   const [seenKey, setSeenKey] = useState(resetKey);
   if (seenKey !== resetKey) {
     setSeenKey(resetKey);
     setSelected(pick());
   }
+  if (selected && !visited.has(selected)) setVisited(new Set([...visited, selected]));
   const refs = useRef<Record<string, HTMLButtonElement | null>>({});
   const current = tabs.find((t) => t.id === selected) ?? tabs[0];
 
@@ -104,21 +108,22 @@ export function Tabs({ tabs, label, initial, resetKey, testId }: { tabs: TabSpec
           );
         })}
       </div>
-      {/* Every panel stays mounted (hidden when not selected) so half-filled forms survive a tab switch. */}
-      {tabs.map((t) => (
-        <div
-          key={t.id}
-          role="tabpanel"
-          id={`${base}-panel-${t.id}`}
-          aria-labelledby={`${base}-tab-${t.id}`}
-          hidden={t.id !== current?.id}
-          tabIndex={0}
-          className="pt-4 focus-visible:outline-offset-4"
-          data-testid={`panel-${t.id}`}
-        >
-          {t.content}
-        </div>
-      ))}
+      {tabs.map((t) =>
+        !visited.has(t.id) && t.id !== current?.id ? null : (
+          <div
+            key={t.id}
+            role="tabpanel"
+            id={`${base}-panel-${t.id}`}
+            aria-labelledby={`${base}-tab-${t.id}`}
+            hidden={t.id !== current?.id}
+            tabIndex={0}
+            className="pt-4 focus-visible:outline-offset-4"
+            data-testid={`panel-${t.id}`}
+          >
+            {t.content}
+          </div>
+        ),
+      )}
     </div>
   );
 }
@@ -166,37 +171,45 @@ export function StoneChip({ stone, ignored, size = "md" }: { stone: Stone; ignor
 
 /** A readable table that scrolls sideways on a phone instead of squeezing. */
 export function Table({ head, rows, caption, testId, dense }: { head: ReactNode[]; rows: ReactNode[][]; caption?: ReactNode; testId?: string; dense?: boolean }) {
+  const id = useId();
+  // The caption stays outside the scroller so it wraps to the screen, not to the table.
   return (
-    <div className="-mx-1 overflow-x-auto px-1">
-      <table className="w-full border-collapse text-left text-sm" data-testid={testId}>
-        {caption && <caption className="mb-2 text-left text-xs text-stone-500 dark:text-stone-400">{caption}</caption>}
-        <thead>
-          <tr className="border-b border-stone-200 text-xs uppercase tracking-wide text-stone-500 dark:border-stone-700 dark:text-stone-400">
-            {head.map((h, i) => (
-              <th key={i} scope="col" className={cx("whitespace-nowrap font-semibold", dense ? "px-1.5 py-1" : "px-2 py-1.5")}>
-                {h}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map((r, i) => (
-            <tr key={i} className="border-b border-stone-100 align-top last:border-0 dark:border-stone-800">
-              {r.map((c, j) =>
-                j === 0 ? (
-                  <th key={j} scope="row" className={cx("font-medium", dense ? "px-1.5 py-1" : "px-2 py-1.5")}>
-                    {c}
-                  </th>
-                ) : (
-                  <td key={j} className={dense ? "px-1.5 py-1" : "px-2 py-1.5"}>
-                    {c}
-                  </td>
-                ),
-              )}
+    <div>
+      {caption && (
+        <p id={id} className="mb-2 text-xs text-stone-500 dark:text-stone-400">
+          {caption}
+        </p>
+      )}
+      <div className="-mx-1 overflow-x-auto px-1">
+        <table className="w-full border-collapse text-left text-sm" data-testid={testId} aria-describedby={caption ? id : undefined}>
+          <thead>
+            <tr className="border-b border-stone-200 text-xs uppercase tracking-wide text-stone-500 dark:border-stone-700 dark:text-stone-400">
+              {head.map((h, i) => (
+                <th key={i} scope="col" className={cx("whitespace-nowrap font-semibold", dense ? "px-1.5 py-1" : "px-2 py-1.5")}>
+                  {h}
+                </th>
+              ))}
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {rows.map((r, i) => (
+              <tr key={i} className="border-b border-stone-100 align-top last:border-0 dark:border-stone-800">
+                {r.map((c, j) =>
+                  j === 0 ? (
+                    <th key={j} scope="row" className={cx("font-medium", dense ? "px-1.5 py-1" : "px-2 py-1.5")}>
+                      {c}
+                    </th>
+                  ) : (
+                    <td key={j} className={dense ? "px-1.5 py-1" : "px-2 py-1.5"}>
+                      {c}
+                    </td>
+                  ),
+                )}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
     </div>
   );
 }
