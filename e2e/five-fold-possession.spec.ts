@@ -172,10 +172,10 @@ test("two players, three bots, a host and a spectator play Five Fold Possession 
   await openTab(b, "mg1");
   await expect(b.getByTestId("rps-private")).toContainText("you won");
   await expect(watch.getByTestId("results-latest")).toContainText("Round 1 at a glance");
+  await snap(watch, "spectator", true);
   await openTab(watch, "mg2");
   await expect(watch.getByTestId("results-mg2")).toContainText("Round 1");
   await expect(watch.getByTestId("results-mg2")).toContainText("7");
-  await snap(watch, "spectator", true);
   await a.getByTestId("done-button").click();
   await b.getByTestId("done-button").click();
 
@@ -208,8 +208,21 @@ test("two players, three bots, a host and a spectator play Five Fold Possession 
   await a.getByTestId("done-button").click();
   await b.getByTestId("done-button").click();
 
-  // ---- Round 3: a role guess about round 2 ----
+  // ---- Round 3: a role guess about round 2; the possessed's checklist and stone ignore ----
   for (const p of [a, b]) await phase(p, "Round 3: submissions");
+  const possessed = (await a.getByTestId("my-role").getAttribute("data-role")) === "possessed";
+  await expect(a.getByTestId("challenge-checklist")).toHaveCount(possessed ? 1 : 0);
+  await openTab(a, "mg3");
+  await a.getByTestId("greed-join").click();
+  await a.getByTestId("greed-draw").click();
+  await expect(a.getByTestId("greed-drawn").locator("li")).toHaveCount(1);
+  if (possessed) {
+    await a.getByTestId("greed-ignore").click();
+    await expect(a.getByTestId("greed-drawn")).toContainText("(ignored)");
+    await expect(a.getByTestId("greed-ignore")).toBeDisabled();
+  } else {
+    await expect(a.getByTestId("greed-ignore")).toHaveCount(0);
+  }
   await openTab(a, "roles");
   const names = a.getByTestId(/^guess-possessed-s\d+$/);
   await expect(names).toHaveCount(4);

@@ -9,6 +9,7 @@ import { seatIds } from "@/lib/games/core/seats";
 import { game, type State, type View } from "@/lib/games/five-fold-possession";
 import type { RoomPayload } from "@/lib/protocol";
 import { Dashboard } from "./Dashboard";
+import { GreedPanel } from "./Greed";
 
 const SEATS = seatIds(5);
 const NAMES: Record<string, string> = { s1: "Ada", s2: "Bo", s3: "Cy", s4: "Di", s5: "Ed" };
@@ -32,6 +33,14 @@ function renderFresh(state: State, viewer: string): string {
   const payload = { role, you: role === "player" ? viewer : null, view } as unknown as RoomPayload & { view: View };
   const noop = async () => ({ ok: true as const, version: 1 });
   return renderToStaticMarkup(<Dashboard payload={payload} view={view} offsetMs={0} act={noop} hostAct={noop} nameOf={(s) => NAMES[s] ?? s} />);
+}
+
+/** The Greed tab of one seat. */
+function renderGreed(state: State, seat: string): string {
+  const view = game.view(state, seat) as View;
+  const noop = async () => ({ ok: true as const, version: 1 });
+  const ctx = { view, me: view.me!, act: noop, who: (s: string) => NAMES[s] ?? s };
+  return renderToStaticMarkup(<GreedPanel ctx={ctx} view={view} history={view.history} />);
 }
 
 /** The last state of every phase (all its entries in), plus a few mid-phase states, of one seeded bot game. */
@@ -64,6 +73,7 @@ describe("Five Fold Possession dashboard", { timeout: 60_000 }, () => {
   });
 
   it("shows a seat's role, hand and garnets only to that seat", () => {
+    let ignoreShown = 0;
     for (const st of all) {
       if (st.phase !== "submit") continue;
       const spectator = render(st, "spectator");
@@ -75,9 +85,13 @@ describe("Five Fold Possession dashboard", { timeout: 60_000 }, () => {
         const mine = roles?.possessed === s ? "possessed" : roles?.ghostHunter === s ? "ghostHunter" : "player";
         expect(html).toContain(`data-role="${mine}"`);
         expect(html.includes('data-testid="challenge-checklist"')).toBe(mine === "possessed");
-        expect(html.includes('data-testid="greed-ignore"')).toBe(mine === "possessed" && !!st.subs[s]?.greed);
+        // the stone-ignore control lives in the Greed tab, which mounts when opened
+        const ignore = renderGreed(st, s).includes('data-testid="greed-ignore"');
+        expect(ignore).toBe(mine === "possessed" && !!st.subs[s]?.greed);
+        if (ignore) ignoreShown++;
       }
     }
+    expect(ignoreShown).toBeGreaterThan(0);
   });
 
   it("gives the host the secret tables and a spectator none", () => {

@@ -108,8 +108,8 @@ export function EndReveal({ view, end, me, nameOf }: { view: View; end: EndView;
           {end.rounds.map((r) => {
             const g = myGuess.get(r.round);
             return (
-              <li key={r.round} className="grid gap-1 py-2 text-sm sm:grid-cols-[4.5rem_minmax(0,14rem)_minmax(0,1fr)] sm:gap-3">
-                <span className="font-semibold">Round {r.round}</span>
+              <li key={r.round} className="grid gap-1 py-2 text-sm sm:grid-cols-[5rem_minmax(0,14rem)_minmax(0,1fr)] sm:gap-3">
+                <span className="whitespace-nowrap font-semibold">Round {r.round}</span>
                 <span>
                   {r.possessed ? (
                     <>

@@ -39,7 +39,7 @@ function headline(ctx: PlayerCtx): string {
     return me.done ? `Ready for ${next} — waiting for the others or the timer.` : `Round ${view.round} results are in. Read them, then press “Ready” to move on to ${next}.`;
   }
   if (me.done) return "Done — you can still change your entries until the timer ends (a change clears Done).";
-  if (me.doneBlockers.length) return `${me.doneBlockers.map((b) => b.replace(/\.$/, "")).join("; ")} — then press Done.`;
+  if (me.doneBlockers.length) return `${me.doneBlockers.map((b, i) => (i ? b.charAt(0).toLowerCase() + b.slice(1) : b).replace(/\.$/, "")).join("; ")} — then press Done.`;
   if (view.phase === "final") return "Final guesses: who was who in round 12, its possessed and ghost hunter, and the round with nobody possessed. Press Done when finished.";
   return "Everything required is in. Add any optional entries, then press “Done for this round”.";
 }
