@@ -1,6 +1,7 @@
 "use client";
 // Game id → dashboard component. A game without an entry gets the generic view.
 import type { ComponentType } from "react";
+import { Dashboard as FiveFoldPossessionDashboard } from "./five-fold-possession/Dashboard";
 import { GenericDashboard } from "./GenericDashboard";
 import { Dashboard as SecretSinnerDashboard } from "./secret-sinner/Dashboard";
 import { Dashboard as ThothsBluffDashboard } from "./thoths-bluff/Dashboard";
@@ -10,6 +11,7 @@ import type { DashboardProps } from "./types";
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 const dashboards: Record<string, ComponentType<DashboardProps<any>>> = {
+  "five-fold-possession": FiveFoldPossessionDashboard,
   "secret-sinner": SecretSinnerDashboard,
   "thoths-bluff": ThothsBluffDashboard,
   "truth-deflector": TruthDeflectorDashboard,
