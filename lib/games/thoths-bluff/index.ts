@@ -3,6 +3,7 @@ import type { Actor, GameDefinition } from "../core";
 import { bot } from "./bot";
 import { configSchema, type Config } from "./config";
 import { actionSchema, apply, phaseInfo, setup, timeout, type Action } from "./rules";
+import { secrets } from "./secrets";
 import type { State } from "./state";
 import { outcomeOf, view, type View } from "./view";
 
@@ -60,4 +61,5 @@ export const game: GameDefinition<State, Config, Action, View> = {
   outcome: outcomeOf,
   bot,
   describe,
+  secrets,
 };
