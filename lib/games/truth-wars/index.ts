@@ -9,6 +9,7 @@ import { configSchema } from "./config";
 import { describe } from "./describe";
 import { outcome } from "./outcome";
 import { MAX_PLAYERS, MIN_PLAYERS, PHASE_NAMES, apply, phaseInfo, setup, timeout } from "./rules";
+import { secrets } from "./secrets";
 import type { State } from "./types";
 import type { View } from "./view";
 import { view } from "./view";
@@ -41,4 +42,5 @@ export const game: GameDefinition<State, Config, Action, View> = {
   bot,
   chat,
   describe,
+  secrets,
 };
