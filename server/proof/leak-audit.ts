@@ -63,6 +63,8 @@ export interface AuditOptions {
   from?: number;
   /** Counterfactuals checked per audited state, drawn from the declared ones; "all" checks every one. */
   perState?: number | "all";
+  /** Seats compared per counterfactual, drawn from those outside its `knownBy`; a spectator is always compared too. */
+  viewers?: number | "all";
   /**
    * Chance that a state is audited: views grow with the game's history, so a
    * 1,000-game run audits a sample. The first state of a phase (when the rules
@@ -187,7 +189,7 @@ export function addFigures(into: AuditFigures, more: AuditFigures, keep = 5): Au
 }
 
 /** Checks chosen counterfactuals of the room's current state against the real payloads. */
-function auditState(room: Room, game: AnyGame, rng: Rng, perState: number | "all", keep: number, fig: AuditFigures, context: Pick<Leak, "gameId" | "seed" | "seats" | "config">): void {
+function auditState(room: Room, game: AnyGame, rng: Rng, limits: { perState: number | "all"; viewers: number | "all"; keep: number }, fig: AuditFigures, context: Pick<Leak, "gameId" | "seed" | "seats" | "config">): void {
   const state = room.state;
   const spec = game.secrets;
   if (!spec || state === null) return;
@@ -204,28 +206,27 @@ function auditState(room: Room, game: AnyGame, rng: Rng, perState: number | "all
   };
   const before = JSON.stringify(state);
   const all: Counterfactual<unknown>[] = spec.counterfactuals(state, rng);
-  if (JSON.stringify(state) !== before) fig.mutations++;
   const over = room.status === "finished" || room.status === "aborted";
   const spectatorSeesAll = over && room.spectators.revealAtEnd;
   const phase = room.phase();
-  for (const cf of pick(rng, all, perState)) {
+  for (const cf of pick(rng, all, limits.perState)) {
     fig.counterfactuals++;
-    const viewers: (SeatId | "spectator")[] = room.seats.map((s) => s.seat).filter((s) => !cf.knownBy.includes(s));
+    const viewers: (SeatId | "spectator")[] = pick(rng, room.seats.map((s) => s.seat).filter((s) => !cf.knownBy.includes(s)), limits.viewers);
     if (!spectatorSeesAll) viewers.push("spectator");
     for (const v of [...viewers, "host" as const]) realOf(v);
-    room.state = cf.state;
+    room.state = cf.draw();
     try {
       fig.payloads++;
       if (serialized(room, "host") !== realOf("host")) fig.effective++;
       for (const v of viewers) {
         fig.checked++;
         fig.payloads++;
-        const other = serialized(room, v);
+        const theirs = serialized(room, v);
         const mine = real.get(v)!;
-        if (other === mine) continue;
+        if (theirs === mine) continue;
         fig.leaks++;
-        if (fig.examples.length < keep) {
-          const d = firstDifference(JSON.parse(mine), JSON.parse(other));
+        if (fig.examples.length < limits.keep) {
+          const d = firstDifference(JSON.parse(mine), JSON.parse(theirs));
           fig.examples.push({ ...context, version: room.version, phase: phase ? `${phase.round}:${phase.key}` : "none", secret: cf.secret, viewer: v, path: d?.path ?? "?", real: d?.a, counterfactual: d?.b });
         }
       }
@@ -233,13 +234,13 @@ function auditState(room: Room, game: AnyGame, rng: Rng, perState: number | "all
       room.state = state;
     }
   }
+  if (JSON.stringify(state) !== before) fig.mutations++;
 }
 
 /** Plays `opts.games` seeded bot games of `game` through the room layer, auditing their states. */
 export async function auditGame(game: AnyGame, opts: AuditOptions): Promise<AuditFigures> {
   const fig = emptyFigures(game.meta.id);
-  const perState = opts.perState ?? 2;
-  const keep = opts.keep ?? 5;
+  const limits = { perState: opts.perState ?? 2, viewers: opts.viewers ?? "all", keep: opts.keep ?? 5 };
   const sample = opts.sample ?? { phaseStart: 1, other: 1 };
   const skipChance = opts.skipChance ?? 0.1;
   const maxSteps = opts.maxSteps ?? 20_000;
@@ -259,7 +260,7 @@ export async function auditGame(game: AnyGame, opts: AuditOptions): Promise<Audi
         const chance = phaseId !== lastPhase ? sample.phaseStart : sample.other;
         lastPhase = phaseId;
         const running = room.status === "running";
-        if (step === 0 || !running || rng.chance(chance)) auditState(room, game, rng, perState, keep, fig, context);
+        if (step === 0 || !running || rng.chance(chance)) auditState(room, game, rng, limits, fig, context);
         if (!running) break;
         if (step >= maxSteps) {
           fig.unfinished++;

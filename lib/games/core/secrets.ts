@@ -24,12 +24,20 @@ export function copyState<S>(state: S): S {
   return structuredClone(state);
 }
 
-/** One counterfactual per seat, built by `redraw` on a copy; seats for which it returns false are left out. */
-export function perSeat<S>(state: S, seats: readonly SeatId[], label: string, redraw: (copy: S, seat: SeatId) => boolean): Counterfactual<S>[] {
-  const out: Counterfactual<S>[] = [];
-  for (const seat of seats) {
-    const copy = copyState(state);
-    if (redraw(copy, seat)) out.push({ secret: `${seat}'s ${label}`, knownBy: [seat], state: copy });
-  }
-  return out;
+/** A counterfactual that `redraw` makes on a copy of `state`, when the audit picks it. */
+export function redrawn<S>(state: S, secret: string, knownBy: SeatId[], redraw: (copy: S) => void): Counterfactual<S> {
+  return {
+    secret,
+    knownBy,
+    draw() {
+      const copy = copyState(state);
+      redraw(copy);
+      return copy;
+    },
+  };
+}
+
+/** One counterfactual per seat, known to that seat alone. */
+export function perSeat<S>(state: S, seats: readonly SeatId[], label: string, redraw: (copy: S, seat: SeatId) => void): Counterfactual<S>[] {
+  return seats.map((seat) => redrawn(state, `${seat}'s ${label}`, [seat], (copy) => redraw(copy, seat)));
 }

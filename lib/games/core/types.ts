@@ -85,13 +85,14 @@ export interface Counterfactual<S> {
   secret: string;
   /** Seats that may know these facts now; the host always may. Empty: no seat may know them yet. */
   knownBy: SeatId[];
-  state: S;
+  /** Builds the counterfactual state: only the ones the audit picks are built. */
+  draw(): S;
 }
 
 /** What a game keeps secret, declared for the leak audit. */
 export interface SecretSpec<S> {
   /**
-   * Counterfactuals of `state`: each redraws (with `rng`) facts that only its
+   * Counterfactuals of `state`: each draws again (with `rng`) facts that only its
    * `knownBy` seats and the host may know at this moment, and keeps everything the
    * rules have revealed. Every other seat, and a spectator, must get exactly the
    * same payload from it as from `state`. Never changes `state`.

@@ -6,7 +6,7 @@
 // alias only) and garnets. A role: its holder's (the others learn only that it
 // is not theirs). Nobody's, until the end: whose alias is whose, the roles of
 // rounds to come and the generator.
-import { copyState, perSeat, pickOther, redrawRng, someOf } from "../core/secrets";
+import { perSeat, pickOther, redrawRng, redrawn, someOf } from "../core/secrets";
 import type { Rng } from "../core/rng";
 import type { Counterfactual, SecretSpec, SeatId } from "../core/types";
 import { STONES, type Config, type Stone } from "./config";
@@ -51,9 +51,9 @@ function anyEntries(rng: Rng, s: State, seat: SeatId, sub: Submission): Submissi
   };
 }
 
-function redrawSeat(rng: Rng, s: State, seat: SeatId): boolean {
+function redrawSeat(rng: Rng, s: State, seat: SeatId): void {
   const sub = s.subs[seat];
-  if (!sub) return false;
+  if (!sub) return;
   s.subs[seat] = anyEntries(rng, s, seat, sub);
   s.garnets[seat] = rng.range(0, 30);
   s.deferredGarnets[seat] = rng.range(0, 3);
@@ -80,7 +80,6 @@ function redrawSeat(rng: Rng, s: State, seat: SeatId): boolean {
     rec.garnetDelta[seat] = rng.range(-5, 5);
     rec.garnetsAfter[seat] = rng.range(0, 30);
   }
-  return true;
 }
 
 /** Two seats trade their cards and bids of a past round: the results (by alias, bids without owners) stay the same. */
@@ -88,14 +87,14 @@ function swapPlays(state: State, rng: Rng): Counterfactual<State> | null {
   const rec = state.rounds.length ? rng.pick(state.rounds) : null;
   const [a, b] = rng.shuffle(state.seats);
   if (!rec || !a || !b || state.final) return null;
-  const s = copyState(state);
-  const r = s.rounds[rec.round - 1]!;
-  [r.median.cards[a], r.median.cards[b]] = [r.median.cards[b]!, r.median.cards[a]!];
-  [r.bidding.bids[a], r.bidding.bids[b]] = [r.bidding.bids[b]!, r.bidding.bids[a]!];
-  const winner = (w: SeatId | null) => (w === a ? b : w === b ? a : w);
-  r.median.winner = winner(r.median.winner);
-  r.bidding.winner = winner(r.bidding.winner);
-  return { secret: `the cards and bids of ${a} and ${b} in round ${rec.round}`, knownBy: [a, b], state: s };
+  return redrawn(state, `the cards and bids of ${a} and ${b} in round ${rec.round}`, [a, b], (s) => {
+    const r = s.rounds[rec.round - 1]!;
+    [r.median.cards[a], r.median.cards[b]] = [r.median.cards[b]!, r.median.cards[a]!];
+    [r.bidding.bids[a], r.bidding.bids[b]] = [r.bidding.bids[b]!, r.bidding.bids[a]!];
+    const winner = (w: SeatId | null) => (w === a ? b : w === b ? a : w);
+    r.median.winner = winner(r.median.winner);
+    r.bidding.winner = winner(r.bidding.winner);
+  });
 }
 
 /** A role of a round so far passes to a seat that held no role then: only the two of them can tell. */
@@ -103,24 +102,27 @@ function passRole(state: State, rng: Rng): Counterfactual<State> | null {
   const rounds = state.schedule.roles.map((r, i) => (r && i < state.round ? i : -1)).filter((i) => i >= 0);
   if (!rounds.length || state.final) return null;
   const i = rng.pick(rounds);
-  const s = copyState(state);
-  const roles = s.schedule.roles[i]!;
+  const held = state.schedule.roles[i]!;
   const key = rng.chance(0.5) ? "possessed" : "ghostHunter";
-  const from = roles[key];
-  const to = rng.pick(s.seats.filter((x) => x !== roles.possessed && x !== roles.ghostHunter));
-  roles[key] = to;
-  const rec = s.rounds[i];
-  if (rec && key === "possessed") {
-    rec.possessed = to;
-    if (rec.challenges) rec.challenges = { ...rec.challenges, possessed: to };
-  }
-  if (rec && key === "ghostHunter") rec.ghostHunter = to;
-  return { secret: `who was ${key === "possessed" ? "possessed" : "ghost hunter"} in round ${i + 1}`, knownBy: [from, to], state: s };
+  const from = held[key];
+  const to = rng.pick(state.seats.filter((x) => x !== held.possessed && x !== held.ghostHunter));
+  return redrawn(state, `who was ${key === "possessed" ? "possessed" : "ghost hunter"} in round ${i + 1}`, [from, to], (s) => {
+    s.schedule.roles[i]![key] = to;
+    const rec = s.rounds[i];
+    if (rec && key === "possessed") {
+      rec.possessed = to;
+      if (rec.challenges) rec.challenges = { ...rec.challenges, possessed: to };
+    }
+    if (rec && key === "ghostHunter") rec.ghostHunter = to;
+  });
 }
 
 /** Whose alias is whose, the roles of rounds to come and the generator. */
 function unknownToAll(state: State, rng: Rng): Counterfactual<State> {
-  const s = copyState(state);
+  return redrawn(state, "whose alias is whose, the roles to come and the generator", [], (s) => redrawUnknown(rng, s));
+}
+
+function redrawUnknown(rng: Rng, s: State): void {
   s.rng = redrawRng(rng);
   const order = rng.shuffle(s.seats);
   const relabel = (x: SeatId) => order[s.seats.indexOf(x)]!;
@@ -134,7 +136,6 @@ function unknownToAll(state: State, rng: Rng): Counterfactual<State> {
     [s.schedule.roles[e], s.schedule.roles[j]] = [s.schedule.roles[j] ?? null, s.schedule.roles[e] ?? null];
     s.schedule.emptyRound = j + 1;
   }
-  return { secret: "whose alias is whose, the roles to come and the generator", knownBy: [], state: s };
 }
 
 function counterfactuals(state: State, rng: Rng): Counterfactual<State>[] {

@@ -4,7 +4,7 @@
 // game: the pairs behind its letters, its lock-ins, the attribute of each query
 // it sent (and, until delivered, the whole query), the answers delivered to it,
 // and its score. Nobody's: the deal before round 1 and the generator.
-import { copyState, perSeat, pickOther, redrawRng } from "../core/secrets";
+import { perSeat, pickOther, redrawRng, redrawn } from "../core/secrets";
 import type { Rng } from "../core/rng";
 import type { Counterfactual, SecretSpec, SeatId } from "../core/types";
 import { delivered, lettersOf } from "./engine";
@@ -19,7 +19,7 @@ function anyAnswers(rng: Rng): [boolean, boolean, boolean] {
   return [rng.chance(0.5), rng.chance(0.5), rng.chance(0.5)];
 }
 
-function redrawSeat(rng: Rng, s: State, seat: SeatId): boolean {
+function redrawSeat(rng: Rng, s: State, seat: SeatId): void {
   const mine = lettersOf(s, seat);
   // the pairs behind my letters, traded among themselves
   const pairs = rng.shuffle(s.letters.filter((l) => l.owner === seat).map((l) => ({ sin: l.sin, virtue: l.virtue })));
@@ -39,7 +39,6 @@ function redrawSeat(rng: Rng, s: State, seat: SeatId): boolean {
   if (s.result) {
     s.result.standings = s.result.standings.map((st) => (st.seat === seat ? { ...st, score: rng.range(-20, 20), correct: rng.range(0, 8), incorrect: rng.range(0, 8) } : st));
   }
-  return true;
 }
 
 /** Two letters of different holders trade their pairs: only the two holders can tell. */
@@ -47,11 +46,11 @@ function tradePairs(state: State, rng: Rng): Counterfactual<State> | null {
   if (state.stage === "briefing") return null;
   const a = rng.pick(state.letters);
   const b = rng.pick(state.letters.filter((l) => l.owner !== a.owner));
-  const s = copyState(state);
-  const la = s.letters.find((l) => l.letter === a.letter)!;
-  const lb = s.letters.find((l) => l.letter === b.letter)!;
-  [la.sin, la.virtue, lb.sin, lb.virtue] = [lb.sin, lb.virtue, la.sin, la.virtue];
-  return { secret: `the pairs of ${a.letter} and ${b.letter}`, knownBy: [a.owner, b.owner], state: s };
+  return redrawn(state, `the pairs of ${a.letter} and ${b.letter}`, [a.owner, b.owner], (s) => {
+    const la = s.letters.find((l) => l.letter === a.letter)!;
+    const lb = s.letters.find((l) => l.letter === b.letter)!;
+    [la.sin, la.virtue, lb.sin, lb.virtue] = [lb.sin, lb.virtue, la.sin, la.virtue];
+  });
 }
 
 /** A delivered query goes to another player of that realm instead: only the sender and the two recipients can tell (their window moves too). */
@@ -62,22 +61,21 @@ function reroute(state: State, rng: Rng): Counterfactual<State> | null {
   const others = state.seats.filter((x) => x !== q.recipient && x !== q.sender && state.realms[x] === state.realms[q.recipient]);
   if (!others.length) return null;
   const to = rng.pick(others);
-  const s = copyState(state);
   const i = state.queries.indexOf(q);
-  s.queries[i] = { ...s.queries[i]!, recipient: to };
-  return { secret: `the recipient of ${q.sender}'s query of round ${q.round}`, knownBy: [q.sender, q.recipient, to], state: s };
+  return redrawn(state, `the recipient of ${q.sender}'s query of round ${q.round}`, [q.sender, q.recipient, to], (s) => {
+    s.queries[i] = { ...s.queries[i]!, recipient: to };
+  });
 }
 
 /** Before round 1 nobody holds a letter yet: the whole deal, and the generator, are unknown to all. */
 function unknownToAll(state: State, rng: Rng): Counterfactual<State> | null {
   if (state.stage === "finished") return null;
-  const s = copyState(state);
-  s.rng = redrawRng(rng);
-  if (s.stage === "briefing") {
-    const deal = rng.shuffle(s.letters.map((l) => ({ owner: l.owner, sin: l.sin, virtue: l.virtue })));
-    s.letters = s.letters.map((l, i) => ({ ...l, ...deal[i]!, sin: rng.pick(SINS), virtue: rng.pick(VIRTUES) }));
-  }
-  return { secret: s.stage === "briefing" ? "the deal and the generator" : "the generator", knownBy: [], state: s };
+  return redrawn(state, state.stage === "briefing" ? "the deal and the generator" : "the generator", [], (s) => {
+    s.rng = redrawRng(rng);
+    if (s.stage !== "briefing") return;
+    const deal = rng.shuffle(s.letters.map((l) => l.owner));
+    s.letters = s.letters.map((l, i) => ({ ...l, owner: deal[i]!, sin: rng.pick(SINS), virtue: rng.pick(VIRTUES) }));
+  });
 }
 
 function counterfactuals(state: State, rng: Rng): Counterfactual<State>[] {

@@ -6,7 +6,7 @@
 // was a bluff (forever), its rigs and recoveries (forever), its standing
 // challenge, its plan, which die carried which value into an action (forever),
 // and a wrong challenge until it is announced. Nobody's: the generators.
-import { copyState, perSeat, pickOther, redrawRng, someOf } from "../core/secrets";
+import { perSeat, pickOther, redrawRng, redrawn, someOf } from "../core/secrets";
 import type { Rng } from "../core/rng";
 import type { Counterfactual, SecretSpec, SeatId } from "../core/types";
 import { SLOTS, type Assignment } from "./actions";
@@ -59,9 +59,9 @@ function challengesAnnounced(state: State, rec: RoundRecord): boolean {
   return rec.stage === "done" || (state.config.challengeReveal === "riggingEnd" && rec.stage === "action");
 }
 
-function redrawSeat(rng: Rng, s: State, seat: SeatId): boolean {
+function redrawSeat(rng: Rng, s: State, seat: SeatId): void {
   const p = s.players[seat];
-  if (!p) return false;
+  if (!p) return;
   const rolling = s.phase === "rolling";
   p.dice = anyDice(rng);
   p.bluffing = rng.chance(0.5);
@@ -90,17 +90,18 @@ function redrawSeat(rng: Rng, s: State, seat: SeatId): boolean {
     const rounds = [...new Set(mine.map((x) => x.round))];
     a.submitted[seat] = rounds.flatMap((r) => otherCarriers(rng, mine.filter((x) => x.round === r)));
   }
-  return true;
 }
 
 function counterfactuals(state: State, rng: Rng): Counterfactual<State>[] {
   const over = state.phase === "finished";
   const out: Counterfactual<State>[] = [];
   if (!over) {
-    const s = copyState(state);
-    s.rng = redrawRng(rng);
-    s.scheduleRng = redrawRng(rng);
-    out.push({ secret: "dice generator and schedule generator", knownBy: [], state: s });
+    out.push(
+      redrawn(state, "dice generator and schedule generator", [], (s) => {
+        s.rng = redrawRng(rng);
+        s.scheduleRng = redrawRng(rng);
+      }),
+    );
   }
   if (over && state.config.revealSecretsAtEnd) return out;
   return [...out, ...perSeat(state, state.seats, "dice, bluffs, rigs, recoveries, challenge, plan and action dice", (s, seat) => redrawSeat(rng, s, seat))];

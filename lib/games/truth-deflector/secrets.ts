@@ -6,7 +6,7 @@
 // secret trait it made, its Truth Deflector status, running points, garnets,
 // lies, Wisdom questions and answers, cleanses and refunds. Nobody's: the
 // generator (defaults and the last lot), until the end.
-import { copyState, perSeat, redrawRng, someOf } from "../core/secrets";
+import { perSeat, redrawRng, redrawn, someOf } from "../core/secrets";
 import type { Rng } from "../core/rng";
 import type { Counterfactual, SecretSpec, SeatId } from "../core/types";
 import { participants } from "./rules";
@@ -55,9 +55,9 @@ function toggle(list: SeatId[], seat: SeatId, on: boolean): SeatId[] {
   return on ? [...rest, seat] : rest;
 }
 
-function redrawSeat(rng: Rng, s: State, seat: SeatId): boolean {
+function redrawSeat(rng: Rng, s: State, seat: SeatId): void {
   const p = s.players[seat];
-  if (!p) return false;
+  if (!p) return;
   const inRound = s.stage === "round";
   const mine = s.pending[seat];
   if (inRound && mine) {
@@ -79,16 +79,11 @@ function redrawSeat(rng: Rng, s: State, seat: SeatId): boolean {
     r.garnetsAfter[seat] = rng.range(0, 30);
   }
   if (s.end) s.end.finalGarnets[seat] = rng.range(0, 30);
-  return true;
 }
 
 function counterfactuals(state: State, rng: Rng): Counterfactual<State>[] {
   const out: Counterfactual<State>[] = [];
-  if (state.stage !== "finished") {
-    const s = copyState(state);
-    s.rng = redrawRng(rng);
-    out.push({ secret: "the generator", knownBy: [], state: s });
-  }
+  if (state.stage !== "finished") out.push(redrawn(state, "the generator", [], (s) => void (s.rng = redrawRng(rng))));
   return [...out, ...perSeat(state, state.seats, "submission, traits, status, points, garnets and Wisdom", (s, seat) => redrawSeat(rng, s, seat))];
 }
 

@@ -7,7 +7,7 @@
 // and to the Fact Checker after a peek), the hints (to their holder), the Fact
 // Checker's peeks and a missed snipe, open ballots (to their voter), the set in
 // play, the headlines to come and the generator (to nobody). The end reveals it all.
-import { copyState, pickOther, redrawRng } from "../core/secrets";
+import { pickOther, redrawRng, redrawn } from "../core/secrets";
 import type { Rng } from "../core/rng";
 import type { Counterfactual, SecretSpec, SeatId } from "../core/types";
 import { banBallot } from "./rules";
@@ -26,58 +26,56 @@ function truthIsPublic(r: RoundState): boolean {
 
 /** Nobody knows the set in play, the headlines still to come, or the generator. */
 function unknownToAll(state: State, rng: Rng): Counterfactual<State> {
-  const s = copyState(state);
-  s.rng = redrawRng(rng);
-  s.headlineSet = s.headlineSet === "A" ? "B" : "A";
-  const shown = s.rounds.length;
-  const future = rng.shuffle(s.deck.slice(shown)).map((h) => ({ ...h, truth: rng.chance(0.5) ? h.truth : flip(h.truth) }));
-  s.deck = [...s.deck.slice(0, shown), ...future];
-  return { secret: "the set in play, the headlines to come and the generator", knownBy: [], state: s };
+  return redrawn(state, "the set in play, the headlines to come and the generator", [], (s) => {
+    s.rng = redrawRng(rng);
+    s.headlineSet = s.headlineSet === "A" ? "B" : "A";
+    const shown = s.rounds.length;
+    const future = rng.shuffle(s.deck.slice(shown)).map((h) => ({ ...h, truth: rng.chance(0.5) ? h.truth : flip(h.truth) }));
+    s.deck = [...s.deck.slice(0, shown), ...future];
+  });
 }
 
 /** A shown headline whose point has not given it away: only the Scammers (and a Fact Checker who peeked) know its truth. */
 function headlineTruth(state: State, r: RoundState): Counterfactual<State> {
-  const s = copyState(state);
   const i = r.round - 1;
-  const round = s.rounds[i]!;
-  round.headline = { ...round.headline, truth: flip(round.headline.truth) };
-  if (s.deck[i]) s.deck[i] = { ...s.deck[i]!, truth: round.headline.truth };
   const fc = state.seats.find((x) => state.roles[x] === "fact_checker");
-  return { secret: `the truth of round ${r.round}'s headline`, knownBy: [...scammers(state), ...(r.peeked && fc ? [fc] : [])], state: s };
+  return redrawn(state, `the truth of round ${r.round}'s headline`, [...scammers(state), ...(r.peeked && fc ? [fc] : [])], (s) => {
+    const round = s.rounds[i]!;
+    round.headline = { ...round.headline, truth: flip(round.headline.truth) };
+    if (s.deck[i]) s.deck[i] = { ...s.deck[i]!, truth: round.headline.truth };
+  });
 }
 
 /** Two seats trade roles: they know, and so do the Scammers if they know each other. */
 function swapRoles(state: State, a: SeatId, b: SeatId): Counterfactual<State> {
-  const s = copyState(state);
-  const ra = s.roles[a] as Role;
-  s.roles[a] = s.roles[b] as Role;
-  s.roles[b] = ra;
   const knownBy = new Set([a, b]);
-  if (state.config.scammersKnowEachOther) for (const x of [...scammers(state), ...scammers(s)]) knownBy.add(x);
-  return { secret: `the roles of ${a} and ${b}`, knownBy: [...knownBy], state: s };
+  // a Scammer who knows the others tells who became or stopped being one
+  if (state.config.scammersKnowEachOther) for (const x of scammers(state)) knownBy.add(x);
+  return redrawn(state, `the roles of ${a} and ${b}`, [...knownBy], (s) => {
+    [s.roles[a], s.roles[b]] = [s.roles[b] as Role, s.roles[a] as Role];
+  });
 }
 
 /** What one seat alone knows: its open ballots, its secret initial ballots, its hints; the Fact Checker's peeks and missed snipe. */
-function ownSecrets(state: State, seat: SeatId, rng: Rng): Counterfactual<State> | null {
-  const s = copyState(state);
-  let changed = false;
+function ownSecrets(state: State, seat: SeatId, rng: Rng): Counterfactual<State> {
+  return redrawn(state, `${seat}'s ballots, hints, peeks and snipe`, [seat], (s) => redrawOwn(rng, s, seat));
+}
+
+function redrawOwn(rng: Rng, s: State, seat: SeatId): void {
   const cur = s.rounds[s.rounds.length - 1];
   for (const r of s.rounds) {
     const open = r === cur && s.phase === "vote";
     if (seat in r.votes && (open || (r.voteClosed && s.config.secretBallots))) {
       r.votes[seat] = pickOther(rng, VOTES, r.votes[seat]!);
-      changed = true;
     }
     if (r.hint?.holder === seat) {
       r.hint = { holder: seat, says: flip(r.hint.says) };
-      changed = true;
     }
   }
   const b = banBallot(s);
   if (b && seat in b.ballot) {
     const others = b.candidates.filter((c) => c !== seat);
     b.ballot[seat] = rng.chance(0.2) ? null : pickOther<SeatId | null>(rng, others, b.ballot[seat] ?? null);
-    changed = true;
   }
   if (s.roles[seat] === "fact_checker" && cur) {
     cur.peeked = !cur.peeked;
@@ -89,9 +87,7 @@ function ownSecrets(state: State, seat: SeatId, rng: Rng): Counterfactual<State>
       const r = s.rounds[missed.round - 1];
       if (r?.snipe) r.snipe = { target, hit: false };
     }
-    changed = true;
   }
-  return changed ? { secret: `${seat}'s ballots, hints, peeks and snipe`, knownBy: [seat], state: s } : null;
 }
 
 function counterfactuals(state: State, rng: Rng): Counterfactual<State>[] {
@@ -103,11 +99,7 @@ function counterfactuals(state: State, rng: Rng): Counterfactual<State>[] {
     const [a, b] = rng.shuffle(hidden);
     if (a && b && state.roles[a] !== state.roles[b]) out.push(swapRoles(state, a, b));
   }
-  for (const seat of state.seats) {
-    const own = ownSecrets(state, seat, rng);
-    if (own) out.push(own);
-  }
-  return out;
+  return [...out, ...state.seats.map((seat) => ownSecrets(state, seat, rng))];
 }
 
 export const secrets: SecretSpec<State> = {
