@@ -6,6 +6,7 @@ import { actionSchema, type Action } from "./actions";
 import { bot } from "./bot";
 import { configSchema, type Config } from "./config";
 import { advance, apply, phaseInfo, setup } from "./rules";
+import { invariants } from "./invariants";
 import { secrets } from "./secrets";
 import type { State } from "./state";
 import { view, type View } from "./view";
@@ -82,4 +83,5 @@ export const game: GameDefinition<State, Config, Action, View> = {
     return `${actor} ${SUMMARY[action.type]}`;
   },
   secrets,
+  invariants,
 };

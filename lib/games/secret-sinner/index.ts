@@ -9,6 +9,7 @@ import { chatRules } from "./chat";
 import { configSchema } from "./config";
 import type { Config } from "./config";
 import { apply, describe, outcome, phase, setup, timeout } from "./engine";
+import { invariants } from "./invariants";
 import { secrets } from "./secrets";
 import type { State } from "./state";
 import { view } from "./view";
@@ -47,4 +48,5 @@ export const game: GameDefinition<State, Config, Action, View> = {
   chat: chatRules,
   describe,
   secrets,
+  invariants,
 };

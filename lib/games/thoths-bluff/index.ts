@@ -3,6 +3,7 @@ import type { Actor, GameDefinition } from "../core";
 import { bot } from "./bot";
 import { configSchema, type Config } from "./config";
 import { actionSchema, apply, phaseInfo, setup, timeout, type Action } from "./rules";
+import { invariants } from "./invariants";
 import { secrets } from "./secrets";
 import type { State } from "./state";
 import { outcomeOf, view, type View } from "./view";
@@ -62,4 +63,5 @@ export const game: GameDefinition<State, Config, Action, View> = {
   bot,
   describe,
   secrets,
+  invariants,
 };

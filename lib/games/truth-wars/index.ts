@@ -9,6 +9,7 @@ import { configSchema } from "./config";
 import { describe } from "./describe";
 import { outcome } from "./outcome";
 import { MAX_PLAYERS, MIN_PLAYERS, PHASE_NAMES, apply, phaseInfo, setup, timeout } from "./rules";
+import { invariants } from "./invariants";
 import { secrets } from "./secrets";
 import type { State } from "./types";
 import type { View } from "./view";
@@ -43,4 +44,5 @@ export const game: GameDefinition<State, Config, Action, View> = {
   chat,
   describe,
   secrets,
+  invariants,
 };
