@@ -5,7 +5,7 @@
 // payloads for the real state and the counterfactual one (view, phase, waiting
 // lists, chat channels, outcome — everything a socket is sent).
 import { Rng } from "../../lib/games/core/rng";
-import { seatIds } from "../../lib/games/core/seats";
+import { playableSeatCounts, seatIds } from "../../lib/games/core/seats";
 import type { AnyGame, Counterfactual, SeatId } from "../../lib/games/core/types";
 import type { SpectatorSettings } from "../../lib/protocol";
 import { CommandError, Room } from "../rooms/room";
@@ -152,24 +152,9 @@ function pick<T>(rng: Rng, items: T[], n: number | "all"): T[] {
   return rng.shuffle(items).slice(0, n);
 }
 
-/** Seat counts from the game's range that its setup accepts with the default config. */
-function seatCounts(game: AnyGame): number[] {
-  const out: number[] = [];
-  const config = game.configSchema.parse({});
-  for (let n = game.meta.players.min; n <= game.meta.players.max; n++) {
-    try {
-      game.setup({ seats: seatIds(n), config, seed: "seat-count" });
-      out.push(n);
-    } catch {
-      // a count this game cannot be set up with
-    }
-  }
-  return out;
-}
-
 /** Seat count, config and spectator setting of game `i`: every count the game allows, every declared config, both reveal settings. */
 export function auditSetup(game: AnyGame, i: number): { seats: SeatId[]; config: Record<string, unknown>; spectators: SpectatorSettings } {
-  const counts = seatCounts(game);
+  const counts = playableSeatCounts(game);
   const configs = [{}, ...(game.secrets?.configs ?? [])];
   return {
     seats: seatIds(counts[i % counts.length] ?? game.meta.players.min),

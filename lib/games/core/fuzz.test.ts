@@ -3,14 +3,14 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { games } from "../registry";
-import { emptyStats, gameProperty, plainJsonProblem, runFuzzScript, setupSeatCounts } from "./fuzz";
+import { emptyStats, gameProperty, plainJsonProblem, runFuzzScript } from "./fuzz";
 import { playWithBots } from "./commands";
-import { seatIds } from "./seats";
+import { playableSeatCounts, seatIds } from "./seats";
 import type { AnyGame } from "./types";
 
 /** A state of `game` a few dozen bot moves in. */
 function midGame(game: AnyGame): unknown {
-  const seats = seatIds(setupSeatCounts(game)[0]!);
+  const seats = seatIds(playableSeatCounts(game)[0]!);
   const whole = playWithBots(game, { seats, seed: "fuzz-mid" });
   const start = game.setup({ seats, config: game.configSchema.parse({}), seed: "fuzz-mid" });
   let state = start;

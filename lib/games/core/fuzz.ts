@@ -11,7 +11,7 @@
 import fc from "fast-check";
 import { replay, runCommand, type GameCommand } from "./commands";
 import { Rng } from "./rng";
-import { seatIds } from "./seats";
+import { playableSeatCounts, seatIds } from "./seats";
 import type { Actor, AnyGame, ApplyResult, SeatId } from "./types";
 
 /** Who sends a step: a seat by index (past the table: a seat that does not exist), the host, or a made-up name. */
@@ -64,21 +64,6 @@ export function addStats(into: FuzzStats, more: FuzzStats): FuzzStats {
     t.accepted += v.accepted;
   }
   return into;
-}
-
-/** Seat counts from the game's range that its setup accepts. */
-export function setupSeatCounts(game: AnyGame): number[] {
-  const out: number[] = [];
-  const config = game.configSchema.parse({});
-  for (let n = game.meta.players.min; n <= game.meta.players.max; n++) {
-    try {
-      game.setup({ seats: seatIds(n), config, seed: "seat-count" });
-      out.push(n);
-    } catch {
-      // not a count this game can be set up with
-    }
-  }
-  return out;
 }
 
 /** Where `value` is not plain JSON (undefined, a non-finite number, a class instance…), or null. */
@@ -139,7 +124,7 @@ export class FuzzFailure extends Error {}
  * broken one. Pure apart from `stats`.
  */
 export function runFuzzScript(game: AnyGame, setup: FuzzSetup, steps: FuzzStep[], stats: FuzzStats = emptyStats()): void {
-  const counts = setupSeatCounts(game);
+  const counts = playableSeatCounts(game);
   const seats = seatIds(counts[setup.seats % counts.length]!);
   const configs = [{}, ...(game.secrets?.configs ?? [])];
   const config = configs[setup.config % configs.length];

@@ -87,5 +87,5 @@ function counterfactuals(state: State, rng: Rng): Counterfactual<State>[] {
 
 export const secrets: SecretSpec<State> = {
   counterfactuals,
-  configs: [{ publicChat: "always", queryOwnLetters: true, lockOwnLetters: true }],
+  configs: [{ publicChat: "always", queryOwnLetters: false, lockOwnLetters: true }],
 };
