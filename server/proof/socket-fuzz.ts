@@ -317,7 +317,7 @@ export async function fuzzSockets(o: SocketFuzzOptions): Promise<SocketFuzzRepor
     while (budget > 0) {
       budget--;
       const p = plan(who);
-      report.sent++;
+      if (++report.sent % 10_000 === 0) o.progress?.(`  ${report.sent} messages sent, ${report.typedErrors} typed errors so far, ${Math.round((Date.now() - started) / 1000)} s`);
       const socket = c.socket;
       if (p.how === "oversized" || p.how === "raw") {
         report.droppedPackets++;
@@ -350,7 +350,6 @@ export async function fuzzSockets(o: SocketFuzzOptions): Promise<SocketFuzzRepor
         pending.add(t);
         void t.finally(() => pending.delete(t));
       }
-      if (report.sent % 10_000 === 0) o.progress?.(`  ${report.sent} messages sent, ${report.typedErrors} typed errors, ${Math.round((Date.now() - started) / 1000)} s`);
       await delay(interval);
     }
     await Promise.all([...pending]);
