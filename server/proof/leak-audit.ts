@@ -1,9 +1,11 @@
 // The information-leak audit. Bot games are played through the room layer (the
-// same `Room` the server runs, its payload building and JSON serialization), and
-// at every state the game's declared secrets are redrawn: each seat outside a
-// counterfactual's `knownBy`, and a spectator, must receive byte-identical
-// payloads for the real state and the counterfactual one (view, phase, waiting
-// lists, chat channels, outcome — everything a socket is sent).
+// same `Room` the server runs, its payload building, and the JSON serialization
+// socket.io applies), and at every state — or a sample of them — the game's
+// declared secrets are drawn again: each seat outside a counterfactual's
+// `knownBy`, and a spectator, must receive byte-identical payloads for the real
+// state and the counterfactual one (view, phase, waiting lists, chat channels,
+// outcome: everything a socket is sent). A spectator of a finished room that
+// reveals everything at the end is exempt, as the room setting says.
 import { Rng } from "../../lib/games/core/rng";
 import { playableSeatCounts, seatIds } from "../../lib/games/core/seats";
 import type { AnyGame, Counterfactual, SeatId } from "../../lib/games/core/types";
