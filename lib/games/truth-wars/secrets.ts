@@ -49,8 +49,9 @@ function headlineTruth(state: State, r: RoundState): Counterfactual<State> {
 /** Two seats trade roles: they know, and so do the Scammers if they know each other. */
 function swapRoles(state: State, a: SeatId, b: SeatId): Counterfactual<State> {
   const knownBy = new Set([a, b]);
-  // a Scammer who knows the others tells who became or stopped being one
-  if (state.config.scammersKnowEachOther) for (const x of scammers(state)) knownBy.add(x);
+  // when a Scammer's card moves, Scammers who know each other see who became or stopped being one
+  const scammerMoves = state.roles[a] === "scammer" || state.roles[b] === "scammer";
+  if (state.config.scammersKnowEachOther && scammerMoves) for (const x of scammers(state)) knownBy.add(x);
   return redrawn(state, `the roles of ${a} and ${b}`, [...knownBy], (s) => {
     [s.roles[a], s.roles[b]] = [s.roles[b] as Role, s.roles[a] as Role];
   });
