@@ -78,6 +78,35 @@ describe("leak audit", () => {
     expect(f.examples.some((e) => e.path.startsWith("channels"))).toBe(true);
   });
 
+  it("catches a Scammer shown every role, not only the other Scammers'", async () => {
+    const game = games.find((g) => g.meta.id === "truth-wars")!;
+    const leaky = planted(game, {
+      view: (state: unknown, viewer: Viewer) => {
+        const v = game.view(state, viewer) as { players: { seat: SeatId; role: string | null }[] };
+        const roles = (state as { roles: Record<SeatId, string> }).roles;
+        if (roles[viewer] !== "scammer") return v;
+        return { ...v, players: v.players.map((p) => ({ ...p, role: roles[p.seat] ?? null })) };
+      },
+    });
+    const f = await auditGame(leaky, { ...small, maxSteps: 60 });
+    expect(f.leaks).toBeGreaterThan(0);
+    expect(f.examples.some((e) => /^view\.players\[\d+\]\.role$/.test(e.path) && e.secret.startsWith("the roles of"))).toBe(true);
+  });
+
+  it("catches this round's aliases listed in seat order instead of alphabetically", async () => {
+    const game = games.find((g) => g.meta.id === "five-fold-possession")!;
+    const leaky = planted(game, {
+      view: (state: unknown, viewer: Viewer) => {
+        const s = state as { seats: SeatId[]; round: number; aliases: Record<SeatId, string>[] };
+        const v = game.view(state, viewer) as { aliases: string[] };
+        return v.aliases.length ? { ...v, aliases: s.seats.map((x) => s.aliases[s.round - 1]![x]!) } : v;
+      },
+    });
+    const f = await auditGame(leaky, { ...small, maxSteps: 60 });
+    expect(f.leaks).toBeGreaterThan(0);
+    expect(f.examples.some((e) => e.path.startsWith("view.aliases") && e.secret.startsWith("whose alias is whose"))).toBe(true);
+  });
+
   it("names where two payloads differ", () => {
     expect(firstDifference({ a: [1, { b: 2 }] }, { a: [1, { b: 3 }] })).toEqual({ path: "a[1].b", a: 2, b: 3 });
     expect(firstDifference({ a: 1, b: 2 }, { b: 2, a: 1 })?.path).toBe("(root) (key order)");
