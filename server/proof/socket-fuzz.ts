@@ -308,10 +308,11 @@ export async function fuzzSockets(o: SocketFuzzOptions): Promise<SocketFuzzRepor
   };
 
   let budget = o.messages;
-  const pending = new Set<Promise<void>>();
   const interval = 1000 / perSecond;
   const runClient = async (who: Who, index: number): Promise<void> => {
     let c = await client(url, who.user ?? undefined);
+    /** This client's answers still to come: a connection is only dropped once they are in. */
+    const pending = new Set<Promise<void>>();
     const delay = (ms: number) => new Promise((r) => setTimeout(r, ms));
     await delay((index % perSecond) * (interval / perSecond) * 4);
     while (budget > 0) {
@@ -320,6 +321,7 @@ export async function fuzzSockets(o: SocketFuzzOptions): Promise<SocketFuzzRepor
       if (++report.sent % 10_000 === 0) o.progress?.(`  ${report.sent} messages sent, ${report.typedErrors} typed errors so far, ${Math.round((Date.now() - started) / 1000)} s`);
       const socket = c.socket;
       if (p.how === "oversized" || p.how === "raw") {
+        await Promise.all([...pending]);
         report.droppedPackets++;
         const closed = new Promise<boolean>((resolve) => {
           socket.once("disconnect", () => resolve(true));
