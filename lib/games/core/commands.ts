@@ -1,7 +1,8 @@
 // The one reducer both the server and the tests use: a logged command applied
 // to a game state. Replaying a log from the seed is folding this over it.
 import type { Actor, AnyGame, ApplyResult, SeatId } from "./types";
-import { reject } from "./result";
+import { Codes, reject } from "./result";
+import { isSeatId } from "./seats";
 import { Rng } from "./rng";
 
 export type GameCommand =
@@ -16,6 +17,8 @@ export function runCommand(game: AnyGame, state: unknown, cmd: GameCommand): App
     if (`${p.round}:${p.key}` !== cmd.phase) return reject("timeout/stale", "That phase has already ended.");
     return { ok: true, state: game.timeout(state) };
   }
+  // a game looks seats up by id: a name like "constructor" must never reach it
+  if (cmd.actor !== "host" && !isSeatId(cmd.actor)) return reject(Codes.notAPlayer, "Only a seat or the host acts in a game.");
   const parsed = game.actionSchema.safeParse(cmd.action);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];

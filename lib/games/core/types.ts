@@ -76,6 +76,32 @@ export interface ChatChannelRule {
   public: boolean;
 }
 
+/**
+ * The same moment of a game with one group of secrets drawn again, for the leak
+ * audit: a viewer outside `knownBy` must not be able to tell it from the real state.
+ */
+export interface Counterfactual<S> {
+  /** What was drawn again, for reports ("s3's ballot", "the deck"). */
+  secret: string;
+  /** Seats that may know these facts now; the host always may. Empty: no seat may know them yet. */
+  knownBy: SeatId[];
+  /** Builds the counterfactual state: only the ones the audit picks are built. */
+  draw(): S;
+}
+
+/** What a game keeps secret, declared for the leak audit. */
+export interface SecretSpec<S> {
+  /**
+   * Counterfactuals of `state`: each draws again (with `rng`) facts that only its
+   * `knownBy` seats and the host may know at this moment, and keeps everything the
+   * rules have revealed. Every other seat, and a spectator, must get exactly the
+   * same payload from it as from `state`. Never changes `state`.
+   */
+  counterfactuals(state: S, rng: Rng): Counterfactual<S>[];
+  /** Room configs (as entered) that change what is revealed when; the audit plays them besides the default. */
+  configs?: Record<string, unknown>[];
+}
+
 export interface GameMeta {
   /** URL slug, e.g. "thoths-bluff". */
   id: string;
@@ -114,6 +140,14 @@ export interface GameDefinition<S, C, A extends { type: string }, V = unknown> {
   chat?(state: S, seats: SeatId[]): ChatChannelRule[];
   /** One human line for an accepted action, for logs ("s2 rolled the d6"); must not reveal secrets to the public log. */
   describe?(action: A, actor: Actor): string;
+  /** The game's secrets, for the leak audit. */
+  secrets?: SecretSpec<S>;
+  /**
+   * What must hold of every state this game reaches (and of each step from
+   * `before`, when given): counts that add up, balances that may not go negative,
+   * health that only falls. Returns the broken ones, empty when all hold. For fuzzing.
+   */
+  invariants?(state: S, before: S | null): string[];
 }
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any

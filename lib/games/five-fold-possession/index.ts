@@ -6,6 +6,8 @@ import { actionSchema, type Action } from "./actions";
 import { bot } from "./bot";
 import { configSchema, type Config } from "./config";
 import { advance, apply, phaseInfo, setup } from "./rules";
+import { invariants } from "./invariants";
+import { secrets } from "./secrets";
 import type { State } from "./state";
 import { view, type View } from "./view";
 
@@ -80,4 +82,6 @@ export const game: GameDefinition<State, Config, Action, View> = {
   describe(action, actor) {
     return `${actor} ${SUMMARY[action.type]}`;
   },
+  secrets,
+  invariants,
 };

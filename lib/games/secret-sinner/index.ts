@@ -9,6 +9,8 @@ import { chatRules } from "./chat";
 import { configSchema } from "./config";
 import type { Config } from "./config";
 import { apply, describe, outcome, phase, setup, timeout } from "./engine";
+import { invariants } from "./invariants";
+import { secrets } from "./secrets";
 import type { State } from "./state";
 import { view } from "./view";
 import type { View } from "./view";
@@ -45,4 +47,6 @@ export const game: GameDefinition<State, Config, Action, View> = {
   bot,
   chat: chatRules,
   describe,
+  secrets,
+  invariants,
 };

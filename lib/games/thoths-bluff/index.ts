@@ -3,6 +3,8 @@ import type { Actor, GameDefinition } from "../core";
 import { bot } from "./bot";
 import { configSchema, type Config } from "./config";
 import { actionSchema, apply, phaseInfo, setup, timeout, type Action } from "./rules";
+import { invariants } from "./invariants";
+import { secrets } from "./secrets";
 import type { State } from "./state";
 import { outcomeOf, view, type View } from "./view";
 
@@ -60,4 +62,6 @@ export const game: GameDefinition<State, Config, Action, View> = {
   outcome: outcomeOf,
   bot,
   describe,
+  secrets,
+  invariants,
 };

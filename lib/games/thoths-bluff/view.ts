@@ -48,7 +48,7 @@ export interface ActionSlotInfo {
 
 /** An action running this round, with what is public so far. */
 export interface RunningAction extends ActionSlotInfo {
-  /** Values each seat submitted in earlier action phases of this action (revealed at those phases' ends). */
+  /** Values each seat submitted in earlier action phases of this action (revealed at those phases' ends), highest first. */
   revealed: { seat: SeatId; values: number[] }[];
   /** Seat view only: your dice already in it (earlier rounds) and how many more it takes from you. */
   mine: { dice: DieKind[]; values: number[]; stillTakes: number } | null;
@@ -229,7 +229,8 @@ function running(state: State, forSeat: SeatId | null): RunningAction[] {
     const mineList = forSeat ? earlier(forSeat) : null;
     return {
       ...slotInfo(a),
-      revealed: state.seats.map((seat) => ({ seat, values: earlier(seat).map((x) => x.value) })),
+      // highest first, as in the round records: the order dice were listed in could tell which die carried which value
+      revealed: state.seats.map((seat) => ({ seat, values: earlier(seat).map((x) => x.value).sort((a, b) => b - a) })),
       mine: mineList ? { dice: mineList.map((x) => x.die), values: mineList.map((x) => x.value), stillTakes: a.size - mineList.length } : null,
     };
   });

@@ -9,6 +9,8 @@ import { bot } from "./bot";
 import { configSchema, MAX_PLAYERS, MIN_PLAYERS, type Config } from "./config";
 import { defaultEC, resolveRound } from "./resolve";
 import { checkSubmit } from "./rules";
+import { invariants } from "./invariants";
+import { secrets } from "./secrets";
 import type { PlayerState, State } from "./types";
 import { buildView, type View } from "./view";
 
@@ -143,4 +145,6 @@ export const game: GameDefinition<State, Config, Action, View> = {
     if (action.type === "pickEC") return `${actor} named ${action.seat} the Elimination Candidate`;
     return `${actor} locked in for the round`;
   },
+  secrets,
+  invariants,
 };

@@ -9,6 +9,8 @@ import { configSchema } from "./config";
 import { describe } from "./describe";
 import { outcome } from "./outcome";
 import { MAX_PLAYERS, MIN_PLAYERS, PHASE_NAMES, apply, phaseInfo, setup, timeout } from "./rules";
+import { invariants } from "./invariants";
+import { secrets } from "./secrets";
 import type { State } from "./types";
 import type { View } from "./view";
 import { view } from "./view";
@@ -41,4 +43,6 @@ export const game: GameDefinition<State, Config, Action, View> = {
   bot,
   chat,
   describe,
+  secrets,
+  invariants,
 };
