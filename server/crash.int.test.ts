@@ -9,11 +9,14 @@ it("survives kill -9 at random moments and between commit and ack: nothing ackno
     seed: `crash-${Date.now()}`,
     kills: 3,
     budgetMs: 60_000,
+    // a pace at which the games outlast the kills
+    thinkMs: [20, 80],
+    botDelayMs: 60,
     log: (line) => console.log(line),
     rooms: [
-      { gameId: "fixture", seats: 3, clientSeats: 2, lazySeat: true, config: { rounds: 5, pickSeconds: 2 } },
-      { gameId: "thoths-bluff", seats: 2, clientSeats: 2, config: { startingHealth: 4, finalTiebreak: "coin" } },
-      { gameId: "truth-wars", seats: 5, clientSeats: 2, config: { rounds: 1 } },
+      { gameId: "fixture", seats: 3, clientSeats: 2, lazySeat: true, config: { rounds: 8, pickSeconds: 2 } },
+      { gameId: "thoths-bluff", seats: 2, clientSeats: 2, config: { startingHealth: 12, finalTiebreak: "coin" } },
+      { gameId: "truth-wars", seats: 5, clientSeats: 2, config: { rounds: 3 } },
     ],
   });
   for (const line of describeCrashReport(report)) console.log(line);

@@ -4,7 +4,8 @@
 // figures and room internals on request, and on request it dies by SIGKILL
 // right after a batch of commands is durable, before any of them is
 // acknowledged or broadcast.
-import { writeSync } from "node:fs";
+import { writeFileSync, writeSync } from "node:fs";
+import { Session } from "node:inspector/promises";
 import { monitorEventLoopDelay } from "node:perf_hooks";
 import { getGame } from "../../lib/games/registry";
 import { startGarnetServer } from "../app-server";
@@ -59,6 +60,24 @@ function reply(id: number, body: ChildReply): void {
   process.send?.({ id, ...body });
 }
 
+// A CPU profile of a chosen stretch (the same format as node --cpu-prof), for the benchmark's window.
+let profiler: Session | null = null;
+async function profile(start: boolean, file?: string): Promise<void> {
+  if (start) {
+    profiler = new Session();
+    profiler.connect();
+    await profiler.post("Profiler.enable");
+    await profiler.post("Profiler.setSamplingInterval", { interval: 500 });
+    await profiler.post("Profiler.start");
+    return;
+  }
+  if (!profiler) return;
+  const { profile } = await profiler.post("Profiler.stop");
+  if (file) writeFileSync(file, JSON.stringify(profile));
+  profiler.disconnect();
+  profiler = null;
+}
+
 process.on("message", (msg: ChildRequest & { id: number }) => {
   switch (msg.type) {
     case "stats": {
@@ -79,14 +98,16 @@ process.on("message", (msg: ChildRequest & { id: number }) => {
       return;
     }
     case "inspect": {
-      const wanted = new Set(msg.codes);
-      const rooms = server.rooms
-        .live()
-        .filter((r) => wanted.has(r.code))
-        .map((r) => ({ code: r.code, version: r.version, status: r.status, state: r.state, clock: r.clock }));
-      reply(msg.id, { type: "inspect", rooms });
+      // a room that is not live (say, finished before a restart) is loaded from the database like any other
+      void Promise.all(msg.codes.map((code) => server.rooms.get(code))).then((live) => {
+        const rooms = live.flatMap((r) => (r ? [{ code: r.code, version: r.version, status: r.status, state: r.state, clock: r.clock }] : []));
+        reply(msg.id, { type: "inspect", rooms });
+      });
       return;
     }
+    case "profile":
+      void profile(msg.start, msg.file).then(() => reply(msg.id, { type: "armed" }));
+      return;
     case "crash-after-commits":
       crashIn = msg.batches;
       batchSeen = store.stats.batches;

@@ -41,6 +41,8 @@ export interface CrashRunOptions {
   downMs?: [number, number];
   /** A player's thinking time before each move, ms. */
   thinkMs?: [number, number];
+  /** The server's bots wait this long before each move, ms. */
+  botDelayMs?: number;
   /** Give up (and fail) when the games are not over by then. */
   budgetMs?: number;
   toleranceMs?: number;
@@ -175,7 +177,7 @@ export async function runCrashScenario(o: CrashRunOptions): Promise<CrashReport>
   const testDb = await createTestDb(o.pgBase);
   const db: Db = createDb(testDb.url, 2);
   const port = await freePort();
-  const start = () => ServerProcess.start({ databaseUrl: testDb.url, port, botDelayMs: 40, heartbeatMs: 50, snapshotEvery: 7 });
+  const start = () => ServerProcess.start({ databaseUrl: testDb.url, port, botDelayMs: o.botDelayMs ?? 40, heartbeatMs: 50, snapshotEvery: 7 });
   let server = (await start()).server;
 
   try {
@@ -296,7 +298,7 @@ export async function runCrashScenario(o: CrashRunOptions): Promise<CrashReport>
       events += log.length;
       const live = inspected.rooms.find((x) => x.code === r.code);
       if (!live) {
-        failures.push(`room ${r.code} is not live on the server`);
+        failures.push(`room ${r.code} could not be loaded on the server`);
         continue;
       }
       log.forEach((e, i) => {

@@ -41,7 +41,8 @@ export interface SeatClientOptions {
   url: string;
   user: { id: string; name: string };
   code: string;
-  game: AnyGame;
+  /** The game whose bot picks this seat's moves (none: the seat only sends what it is given). */
+  game?: AnyGame;
   /** Reconnect like a browser after the server goes away (default: no). */
   reconnect?: boolean;
   /** Every payload of its room this seat is sent, as it arrives. */
@@ -116,7 +117,7 @@ export class SeatClient {
   /** The bot's move from the latest view, or null when it has nothing to do (or the game is not running). */
   nextMove(rng: Rng): unknown | null {
     const p = this.payload;
-    if (!p || p.status !== "running" || !p.you || p.view === null) return null;
+    if (!this.o.game || !p || p.status !== "running" || !p.you || p.view === null) return null;
     return this.o.game.bot(p.view, { seat: p.you, rng });
   }
 

@@ -8,7 +8,9 @@ import type { Clock } from "../rooms/room";
 export type ChildRequest =
   | { type: "stats"; gc?: boolean; resetLoop?: boolean }
   | { type: "inspect"; codes: string[] }
-  | { type: "crash-after-commits"; batches: number };
+  | { type: "crash-after-commits"; batches: number }
+  /** Starts a CPU profile, or stops it and writes it to `file` (.cpuprofile). */
+  | { type: "profile"; start: boolean; file?: string };
 
 export interface ChildStats {
   type: "stats";
@@ -41,6 +43,8 @@ export interface ServerProcessOptions {
   /** Extra node flags, e.g. --cpu-prof or --expose-gc. */
   nodeArgs?: string[];
   env?: Record<string, string>;
+  /** Another program that speaks the same IPC (default: child-server.ts). */
+  entry?: string;
   /** Lines the server writes that are not its own announcements. */
   output?: (line: string) => void;
 }
@@ -55,6 +59,29 @@ export interface Exit {
 
 const ENTRY = path.join(import.meta.dirname, "child-server.ts");
 
+/** Request and reply over a child's IPC channel: each request carries an id that its reply echoes. */
+export function ipcAsker<Req extends object, Reply>(child: ChildProcess): (req: Req) => Promise<Reply> {
+  let next = 1;
+  const waiting = new Map<number, (r: Reply) => void>();
+  child.on("message", (m: { id?: number }) => {
+    const w = m.id === undefined ? undefined : waiting.get(m.id);
+    if (!w) return;
+    waiting.delete(m.id!);
+    w(m as Reply);
+  });
+  return (req) =>
+    new Promise((resolve, reject) => {
+      const id = next++;
+      waiting.set(id, resolve);
+      child.send({ id, ...req }, (e) => {
+        if (e) {
+          waiting.delete(id);
+          reject(e);
+        }
+      });
+    });
+}
+
 /** A free TCP port on loopback (free when asked: good enough for a test run). */
 export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -68,8 +95,7 @@ export function freePort(): Promise<number> {
 }
 
 export class ServerProcess {
-  private nextId = 1;
-  private readonly waiting = new Map<number, (r: ChildReply) => void>();
+  private readonly send: (req: ChildRequest) => Promise<ChildReply>;
   private killedInfo: Exit["killed"];
   readonly exited: Promise<Exit>;
   readonly ready: Promise<{ port: number; startedAt: number; readyAt: number; rooms: number }>;
@@ -84,11 +110,7 @@ export class ServerProcess {
       child.once("close", (code, signal) => resolve({ code, signal, at: Date.now(), killed: this.killedInfo }));
     });
     this.ready = ready;
-    child.on("message", (m: ChildReply & { id: number }) => {
-      const w = this.waiting.get(m.id);
-      this.waiting.delete(m.id);
-      w?.(m);
-    });
+    this.send = ipcAsker(child);
   }
 
   get pid(): number {
@@ -97,7 +119,7 @@ export class ServerProcess {
 
   static async start(o: ServerProcessOptions): Promise<{ server: ServerProcess; port: number; url: string; readyAt: number; rooms: number }> {
     const spawnedAt = Date.now();
-    const child = spawn(process.execPath, [...(o.nodeArgs ?? []), "--import", "tsx", ENTRY], {
+    const child = spawn(process.execPath, [...(o.nodeArgs ?? []), "--import", "tsx", o.entry ?? ENTRY], {
       cwd: path.resolve(import.meta.dirname, "../.."),
       env: {
         ...process.env,
@@ -145,18 +167,9 @@ export class ServerProcess {
 
   ask(req: { type: "stats"; gc?: boolean; resetLoop?: boolean }): Promise<ChildStats>;
   ask(req: { type: "inspect"; codes: string[] }): Promise<{ type: "inspect"; rooms: RoomInternals[] }>;
-  ask(req: { type: "crash-after-commits"; batches: number }): Promise<{ type: "armed" }>;
+  ask(req: { type: "crash-after-commits"; batches: number } | { type: "profile"; start: boolean; file?: string }): Promise<{ type: "armed" }>;
   ask(req: ChildRequest): Promise<ChildReply> {
-    const id = this.nextId++;
-    return new Promise((resolve, reject) => {
-      this.waiting.set(id, resolve);
-      this.child.send({ id, ...req }, (e) => {
-        if (e) {
-          this.waiting.delete(id);
-          reject(e);
-        }
-      });
-    });
+    return this.send(req);
   }
 
   /** kill -9; resolves with the exit once the process is gone. */
