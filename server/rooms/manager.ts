@@ -172,7 +172,8 @@ export class RoomManager {
     return p;
   }
 
-  private async load(code: string, shiftMs = 0): Promise<Room | null> {
+  /** Rebuilds a room from the database; `start` arms its clock and bots (recovery does that itself, once every room is back). */
+  private async load(code: string, start = true): Promise<Room | null> {
     const row = await this.db.room.findUnique({ where: { code }, include: { seats: { orderBy: { position: "asc" } }, host: true } });
     if (!row) return null;
     const game = this.opts.lookupGame(row.gameId);
@@ -186,7 +187,7 @@ export class RoomManager {
       const text = noticeFor(ev);
       if (text) notices.push({ version: ev.seq, at: ev.at.getTime(), text });
     }
-    let clock: Clock = { deadlineAt: row.deadlineAt ? row.deadlineAt.getTime() + shiftMs : null, paused: row.pausedAt !== null, remainingMs: row.remainingMs };
+    let clock: Clock = { deadlineAt: row.deadlineAt ? row.deadlineAt.getTime() : null, paused: row.pausedAt !== null, remainingMs: row.remainingMs };
     if (row.status !== "running") clock = { deadlineAt: null, paused: false, remainingMs: null };
     const room = new Room(
       {
@@ -199,35 +200,52 @@ export class RoomManager {
       this.store, this.hooks, this.opts,
     );
     room.seedSpectatorFrames(frames);
-    if (shiftMs && clock.deadlineAt !== null) {
-      await this.db.room.update({ where: { id: row.id }, data: { deadlineAt: new Date(clock.deadlineAt) } });
-    }
     this.rooms.set(code, room);
-    room.armTimer();
-    room.scheduleBots();
+    if (start) {
+      room.armTimer();
+      room.scheduleBots();
+    }
     return room;
   }
 
   /**
    * Rebuilds every unfinished room. The time the server was down does not count
-   * against a phase: deadlines move by the time since this instance's last heartbeat.
+   * against a phase: its clock stood still from this instance's last heartbeat
+   * until the rooms are back, so deadlines move by that much (rebuilding them
+   * included). The moved deadlines and a fresh heartbeat are written together,
+   * so that a crash during recovery neither loses nor doubles a shift.
    */
   async recover(): Promise<{ rooms: number; downtimeMs: number }> {
-    const now = Date.now();
     const beat = await this.db.serverBeat.findUnique({ where: { id: this.opts.instanceId } });
-    const downtimeMs = beat ? Math.max(0, now - beat.beatAt.getTime()) : 0;
-    await this.heartbeat();
     const rows = await this.db.room.findMany({ where: { status: "running" }, select: { code: true } });
-    const loaded = await Promise.all(rows.map((r) => this.load(r.code, downtimeMs).catch((e) => {
+    const loaded = await Promise.all(rows.map((r) => this.load(r.code, false).catch((e) => {
       console.error(`room ${r.code} could not be recovered:`, e);
       return null;
     })));
-    return { rooms: loaded.filter(Boolean).length, downtimeMs };
+    const rooms = loaded.filter((r): r is Room => r !== null);
+    const now = Date.now();
+    const downtimeMs = beat ? Math.max(0, now - beat.beatAt.getTime()) : 0;
+    const timed = rooms.filter((r) => r.clock.deadlineAt !== null);
+    await this.db.$transaction([
+      ...(downtimeMs && timed.length
+        ? [this.db.$executeRaw`UPDATE "Room" SET "deadlineAt" = "deadlineAt" + ${downtimeMs} * interval '1 millisecond' WHERE "id" = ANY(${timed.map((r) => r.id)})`]
+        : []),
+      this.beatQuery(new Date(now)),
+    ]);
+    for (const r of timed) r.clock = { ...r.clock, deadlineAt: r.clock.deadlineAt! + downtimeMs };
+    for (const r of rooms) {
+      r.armTimer();
+      r.scheduleBots();
+    }
+    return { rooms: rooms.length, downtimeMs };
+  }
+
+  private beatQuery(at: Date) {
+    return this.db.serverBeat.upsert({ where: { id: this.opts.instanceId }, create: { id: this.opts.instanceId, beatAt: at }, update: { beatAt: at } });
   }
 
   private async heartbeat(): Promise<void> {
-    const at = new Date();
-    await this.db.serverBeat.upsert({ where: { id: this.opts.instanceId }, create: { id: this.opts.instanceId, beatAt: at }, update: { beatAt: at } });
+    await this.beatQuery(new Date());
   }
 
   startHeartbeat(): void {

@@ -2,15 +2,15 @@
 // server on a random port, signed-in socket clients.
 import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, inject } from "vitest";
-import { encode } from "next-auth/jwt";
 import pg from "pg";
 import { io as connect, type Socket } from "socket.io-client";
 import type { AnyGame } from "../../lib/games/core/types";
 import type { Ack, ChatMessage, RoomPayload } from "../../lib/protocol";
 import { migrateDeploy } from "../db/migrate";
 import { startGarnetServer, type GarnetServer, type GarnetServerOptions } from "../app-server";
+import { sessionCookie, TEST_SECRET } from "./session";
 
-export const TEST_SECRET = "integration-test-secret-integration-test-secret";
+export { sessionCookie, TEST_SECRET };
 
 export async function createTestDb(base: string): Promise<{ url: string; drop(): Promise<void> }> {
   const name = `garnet_t_${randomBytes(5).toString("hex")}`;
@@ -45,12 +45,6 @@ export function startTestServer(databaseUrl: string, games: AnyGame[], extra: Pa
     log: () => {},
     ...extra,
   });
-}
-
-export async function sessionCookie(user: { id: string; name: string }): Promise<string> {
-  const salt = "authjs.session-token";
-  const token = await encode({ token: { sub: user.id, name: user.name }, secret: TEST_SECRET, salt });
-  return `${salt}=${token}`;
 }
 
 export interface Client {

@@ -1,0 +1,154 @@
+// `npm run bench`: Garnet's load benchmark, on loopback, bounded in time.
+//   apply    each game's pure apply (and parse + apply, and one view) per CPU-second
+//   8-seat   rooms of about 8 seats (mixed games) at one action per seat per second
+//   2-seat   two-seat rooms at one action per seat per second
+//   org      1,000 rooms of about 8 seats at one action per seat per 10 s
+//   restart  500 rooms of bots, kill -9, restart: when is every room serving again
+// Each load run is followed by the same sockets at the same rate against a bare
+// Socket.IO echo server (the floor), and Garnet's figures are given as ratios to it.
+// Flags: --only apply,8-seat,… --scale 0.25 (rooms) --window 20 --warmup 5
+//        --workers 2 --profile (a CPU profile of the server over each window)
+//        --out FILE (JSON results; default .data/bench/results-<time>.json)
+import { mkdirSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { parseArgs } from "node:util";
+import { getGame, games } from "../lib/games/registry";
+import { findPgBase } from "../server/test/pg-base";
+import { benchApply, type ApplyResult } from "./bench/apply";
+import { runLoad, type LoadResult } from "./bench/load";
+import { summariseProfile } from "./bench/profile";
+import type { RoomSpec } from "./bench/protocol";
+import { runRestart, type RestartResult } from "./bench/restart";
+import { machine } from "./bench/system";
+
+const { values } = parseArgs({
+  options: {
+    only: { type: "string", default: "apply,8-seat,2-seat,org,restart" },
+    scale: { type: "string", default: "1" },
+    window: { type: "string", default: "20" },
+    warmup: { type: "string", default: "5" },
+    workers: { type: "string", default: "2" },
+    profile: { type: "boolean", default: false },
+    out: { type: "string" },
+  },
+});
+const parts = new Set(values.only.split(","));
+const scale = Number(values.scale);
+const stamp = new Date().toISOString().replace(/[:.]/g, "-");
+const outDir = path.resolve(".data/bench");
+mkdirSync(outDir, { recursive: true });
+
+// Configs that keep games going on bot moves alone: no final decision left to a host,
+// no phase that only waits for the clock, and the longest games the rules allow.
+const CONFIG: Record<string, Record<string, unknown>> = {
+  "thoths-bluff": { finalTiebreak: "coin" },
+  "truth-deflector": { rounds: 20 },
+  "truth-wars": { rounds: 10 },
+  "five-fold-possession": {},
+  "secret-sinner": { rounds: 20, phaseSeconds: { briefing: 0 } },
+};
+const room = (gameId: string, seats: number): RoomSpec => ({ gameId, seats, config: CONFIG[gameId] ?? {} });
+/** Every game that seats about eight, 8 seats on average. */
+const MIX_8 = [room("truth-deflector", 8), room("truth-wars", 7), room("secret-sinner", 9), room("five-fold-possession", 5), room("secret-sinner", 11)];
+const mix = (specs: RoomSpec[], n: number) => Array.from({ length: n }, (_, i) => specs[i % specs.length]!);
+const count = (n: number) => Math.max(1, Math.round(n * scale));
+
+const SCENARIOS: Record<string, { rooms: RoomSpec[]; paceMs: number; target: string }> = {
+  "8-seat": { rooms: mix(MIX_8, count(500)), paceMs: 1000, target: "≥ 4,000 sockets in 8-seat rooms at 1 action/seat/s, p99 ≤ 100 ms, nothing lost or unacknowledged" },
+  "2-seat": { rooms: mix([room("thoths-bluff", 2)], count(3000)), paceMs: 1000, target: "≥ 6,000 sockets in 2-seat rooms at 1 action/seat/s, p99 ≤ 100 ms, nothing lost or unacknowledged" },
+  org: { rooms: mix(MIX_8, count(1000)), paceMs: 10_000, target: "1,000 rooms × 8 seats at 1 action/seat/10 s, p99 ≤ 100 ms" },
+};
+
+const log = (line: string) => console.log(line);
+const ms = (v: number) => (Number.isNaN(v) ? "–" : v < 10 ? v.toFixed(2) : v.toFixed(0));
+const ratio = (a: number, b: number) => (b > 0 && Number.isFinite(a / b) ? `${(a / b).toFixed(2)}×` : "–");
+const lat = (s: LoadResult["ack"]) => `p50 ${ms(s.p50)} / p95 ${ms(s.p95)} / p99 ${ms(s.p99)} / max ${ms(s.max)} ms`;
+
+function printLoad(g: LoadResult, e: LoadResult | null): void {
+  log(`  ${g.rooms} rooms, ${g.sockets} sockets, one tick per seat every ${g.paceMs / 1000} s; window ${g.windowS.toFixed(1)} s`);
+  log(`  actions/s: ${g.actionsPerSec.toFixed(0)} acknowledged (${g.sentPerSec.toFixed(0)} sent; ${(g.sendShare * 100).toFixed(0)} % of ticks had a move; ${g.roomsRecycled} finished rooms replaced)${e ? `; floor ${e.actionsPerSec.toFixed(0)}` : ""}`);
+  log(`  action → ack:               ${lat(g.ack)}${e ? `   floor ${lat(e.ack)}` : ""}`);
+  log(`  action → each other seat:   ${lat(g.view)}${e ? `   floor ${lat(e.view)}` : ""}`);
+  log(`  action → all other seats:   ${lat(g.viewAll)}${e ? `   floor ${lat(e.viewAll)}` : ""}`);
+  if (e) log(`  ratio to floor: ack p50 ${ratio(g.ack.p50, e.ack.p50)}, p99 ${ratio(g.ack.p99, e.ack.p99)}; view p50 ${ratio(g.view.p50, e.view.p50)}, p99 ${ratio(g.view.p99, e.view.p99)}`);
+  log(`  received by the seats per action: ${g.receivedKiBPerAction.toFixed(1)} KiB${e ? ` (floor ${e.receivedKiBPerAction.toFixed(2)} KiB)` : ""}`);
+  log(`  server CPU per action: ${g.server.cpuMsPerAction.toFixed(3)} ms${e ? ` (floor ${e.server.cpuMsPerAction.toFixed(3)} ms: ${ratio(g.server.cpuMsPerAction, e.server.cpuMsPerAction)})` : ""}; server busy ${(g.server.cpuShare * 100).toFixed(0)} % of a core, event-loop delay p99 ${ms(g.server.loopP99Ms)} ms`);
+  if (g.db) log(`  database: ${g.db.eventsPerSec.toFixed(0)} events/s in ${g.db.batchesPerSec.toFixed(0)} commits/s (${g.db.rowsWrittenPerSec.toFixed(0)} rows written/s); PostgreSQL backends ${g.db.backendCpuMsPerAction.toFixed(3)} ms CPU per action`);
+  log(`  memory per room (with its sockets): heap ${g.server.heapPerRoomKiB.toFixed(0)} KiB, RSS ${g.server.rssPerRoomKiB.toFixed(0)} KiB${e ? ` (floor heap ${e.server.heapPerRoomKiB.toFixed(0)} KiB)` : ""}; server RSS ${g.server.rssMiB.toFixed(0)} MiB`);
+  log(`  driver: ${(g.driver.cpuShare * 100).toFixed(0)} % of a core over ${values.workers} workers, worst event-loop delay p99 ${ms(g.driver.loopP99Ms)} ms; machine busy ${(g.machine.busyShare * 100).toFixed(0)} % (other processes ${(g.machine.otherCpuShare * 100).toFixed(0)} %)`);
+  const r = g.run;
+  log(`  whole run: ${r.sent} sent, ${r.acked} acknowledged, ${r.refused} refused (${Object.entries(g.refused).map(([k, v]) => `${k} ${v}`).join(", ") || "none in the window"}), ${r.unanswered} unanswered, ${r.viewsMissing} views missing; ${r.logged ?? "–"} actions in the log`);
+}
+
+function verdict(name: string, g: LoadResult, e: LoadResult | null, minSockets: number): string[] {
+  const p99 = Math.max(g.ack.p99, g.view.p99);
+  const lost = g.run.logged === null ? 0 : Math.max(0, g.run.acked - g.run.logged);
+  const out = [
+    `${name}: ${g.sockets} sockets ${g.sockets >= minSockets ? "≥" : "<"} ${minSockets}; p99 ${ms(p99)} ms ${p99 <= 100 ? "≤" : ">"} 100 ms; ${lost} lost, ${g.run.unanswered} unacknowledged → ${g.sockets >= minSockets && p99 <= 100 && lost === 0 && g.run.unanswered === 0 ? "MET" : "MISSED"}`,
+  ];
+  if (e) {
+    const x = g.server.cpuMsPerAction / e.server.cpuMsPerAction;
+    out.push(`${name}: server CPU per action ${x.toFixed(2)}× the floor's ${x <= 1.5 ? "≤" : ">"} 1.5× → ${x <= 1.5 ? "MET" : "MISSED"}`);
+  }
+  return out;
+}
+
+const results: { machine: ReturnType<typeof machine>; node: string; args: typeof values; apply?: ApplyResult[]; load: Record<string, { garnet: LoadResult; echo: LoadResult | null; profile?: ReturnType<typeof summariseProfile> }>; restart?: RestartResult; verdicts: string[] } = {
+  machine: machine(),
+  node: process.version,
+  args: values,
+  load: {},
+  verdicts: [],
+};
+log(`Garnet load benchmark — ${results.machine.cpus} × ${results.machine.model}, Node ${process.version}, load average ${results.machine.loadavg.map((l) => l.toFixed(1)).join(" ")}`);
+
+if (parts.has("apply")) {
+  log("\n## apply micro-benchmark (per CPU-second: one core)");
+  const seatsFor = (id: string) => ({ "thoths-bluff": 2, "truth-deflector": 8, "truth-wars": 7, "five-fold-possession": 5, "secret-sinner": 9 })[id] ?? getGame(id)!.meta.players.recommended;
+  results.apply = games.map((g) => benchApply(g, seatsFor(g.meta.id), CONFIG[g.meta.id] ?? {}));
+  for (const a of results.apply) {
+    log(`  ${a.gameId.padEnd(22)} ${a.seats} seats, ${a.transitions} transitions: apply ${Math.round(a.applyPerSec).toLocaleString("en")}/s, parse + apply ${Math.round(a.parseApplyPerSec).toLocaleString("en")}/s, one view ${Math.round(a.viewPerSec).toLocaleString("en")}/s`);
+    results.verdicts.push(`apply ${a.gameId}: ${Math.round(a.applyPerSec).toLocaleString("en")}/s ${a.applyPerSec >= 100_000 ? "≥" : "<"} 100,000/s → ${a.applyPerSec >= 100_000 ? "MET" : "MISSED"}`);
+  }
+}
+
+const pg = parts.has("8-seat") || parts.has("2-seat") || parts.has("org") || parts.has("restart") ? await findPgBase() : null;
+try {
+  for (const name of ["8-seat", "2-seat", "org"]) {
+    if (!parts.has(name) || !pg) continue;
+    const sc = SCENARIOS[name]!;
+    log(`\n## ${name}: target ${sc.target}`);
+    const common = { name, pgBase: pg.url, rooms: sc.rooms, paceMs: sc.paceMs, workers: Number(values.workers), warmupS: Number(values.warmup), windowS: Number(values.window), log };
+    const profileFile = values.profile ? path.join(outDir, `${name}-${stamp}.cpuprofile`) : undefined;
+    const garnet = await runLoad({ ...common, mode: "garnet", profileFile });
+    const echo = await runLoad({ ...common, mode: "echo", sendChance: garnet.sendShare });
+    printLoad(garnet, echo);
+    const entry: (typeof results.load)[string] = { garnet, echo };
+    if (profileFile) {
+      entry.profile = summariseProfile(profileFile);
+      log(`  where the server's time went (${profileFile}):`);
+      for (const p of entry.profile.parts) log(`    ${(p.share * 100).toFixed(1).padStart(5)} %  ${p.part}`);
+      log("    top functions (self time):");
+      for (const f of entry.profile.functions.slice(0, 15)) log(`    ${(f.share * 100).toFixed(1).padStart(5)} %  ${f.fn}`);
+    }
+    results.load[name] = entry;
+    results.verdicts.push(...verdict(name, garnet, echo, name === "2-seat" ? 6000 : name === "8-seat" ? 4000 : 8000));
+  }
+
+  if (parts.has("restart") && pg) {
+    log("\n## restart with live rooms: target all 500 serving again within 3 s");
+    const r = await runRestart({ pgBase: pg.url, rooms: mix(MIX_8.concat(room("thoths-bluff", 2)), count(500)), playS: 10, botDelayMs: 300, log });
+    results.restart = r;
+    log(`  ${r.rooms} running rooms, ${r.eventsBeforeKill} events logged before the kill`);
+    log(`  after the restart: process up and importing done ${r.bootMs} ms, ${r.recoveredRooms} rooms recovered and listening ${r.listeningMs} ms, every room answered a watch ${r.allWatchedMs} ms, every room's bots moved again ${r.allMovedMs ?? "–"} ms (bots wait 300 ms)`);
+    results.verdicts.push(`restart: ${r.rooms} rooms all serving again ${r.allWatchedMs} ms after the restart ${r.allWatchedMs <= 3000 ? "≤" : ">"} 3,000 ms → ${r.allWatchedMs <= 3000 ? "MET" : "MISSED"}`);
+  }
+} finally {
+  await pg?.stop();
+}
+
+log("\n## targets");
+for (const v of results.verdicts) log(`  ${v}`);
+const out = values.out ?? path.join(outDir, `results-${stamp}.json`);
+writeFileSync(out, JSON.stringify(results, null, 2));
+log(`\nresults: ${out}`);

@@ -1,0 +1,209 @@
+// One load run: a server (Garnet's room server on a fresh database, or the
+// bare echo floor) in its own process, driver workers that set up the rooms
+// and play them at a steady pace, a warm-up, a measured window, a drain.
+import { spawn } from "node:child_process";
+import path from "node:path";
+import pg from "pg";
+import { createDb } from "../../server/db/client";
+import { createTestDb } from "../../server/test/harness";
+import { ipcAsker, ServerProcess, type ChildStats } from "../../server/test/server-process";
+import { Histogram } from "./histogram";
+import type { RoomSpec, WindowReport, WorkerReply, WorkerRequest } from "./protocol";
+import { backendCpuBetween, machineTicks, pgSample, processCpuMs } from "./system";
+
+export interface LoadOptions {
+  name: string;
+  mode: "garnet" | "echo";
+  pgBase: string;
+  rooms: RoomSpec[];
+  paceMs: number;
+  workers: number;
+  warmupS: number;
+  windowS: number;
+  /** Echo: chance a tick sends, to run the floor at Garnet's achieved rate. */
+  sendChance?: number;
+  /** Write a CPU profile of the server over the window to this file. */
+  profileFile?: string;
+  log: (line: string) => void;
+}
+
+type Summary = ReturnType<Histogram["summary"]>;
+
+export interface LoadResult {
+  name: string;
+  mode: "garnet" | "echo";
+  rooms: number;
+  sockets: number;
+  paceMs: number;
+  setupS: number;
+  windowS: number;
+  ticksPerSec: number;
+  sentPerSec: number;
+  actionsPerSec: number;
+  /** Of the ticks outside a room change, the share that sent an action. */
+  sendShare: number;
+  ack: Summary;
+  view: Summary;
+  viewAll: Summary;
+  refused: Record<string, number>;
+  /** Over the whole run, after the drain. */
+  run: { sent: number; acked: number; refused: number; unanswered: number; viewsMissing: number; logged: number | null };
+  roomsRecycled: number;
+  /** What the seats received per acknowledged action, KiB (every seat's payload and the ack). */
+  receivedKiBPerAction: number;
+  server: { cpuMsPerAction: number; cpuShare: number; loopP99Ms: number; loopMaxMs: number; heapPerRoomKiB: number; rssPerRoomKiB: number; rssMiB: number };
+  db: { eventsPerSec: number; batchesPerSec: number; commitsPerSec: number; rowsWrittenPerSec: number; backendCpuMsPerAction: number } | null;
+  driver: { cpuShare: number; loopP99Ms: number; rssMiB: number };
+  machine: { busyShare: number; otherCpuShare: number };
+}
+
+const WORKER = path.join(import.meta.dirname, "worker.ts");
+const ECHO = path.join(import.meta.dirname, "echo-server.ts");
+
+function startWorker(): { ask: (r: WorkerRequest) => Promise<WorkerReply>; pid: number; done: Promise<void> } {
+  const child = spawn(process.execPath, ["--import", "tsx", WORKER], { stdio: ["ignore", "inherit", "inherit", "ipc"] });
+  return {
+    ask: ipcAsker<WorkerRequest, WorkerReply>(child),
+    pid: child.pid!,
+    done: new Promise((resolve) => child.once("exit", () => resolve())),
+  };
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const cpuMs = (c: NodeJS.CpuUsage) => (c.user + c.system) / 1000;
+
+export async function runLoad(o: LoadOptions): Promise<LoadResult> {
+  const testDb = o.mode === "garnet" ? await createTestDb(o.pgBase) : null;
+  const dbName = testDb ? new URL(testDb.url).pathname.slice(1) : "";
+  const admin = testDb ? new pg.Client({ connectionString: o.pgBase }) : null;
+  await admin?.connect();
+  const { server, url } = await ServerProcess.start({
+    databaseUrl: testDb?.url ?? "none",
+    entry: o.mode === "echo" ? ECHO : undefined,
+    nodeArgs: ["--expose-gc"],
+    botDelayMs: 700,
+    heartbeatMs: 200,
+    snapshotEvery: 50,
+    output: (line) => o.log(`  server: ${line}`),
+  });
+  const workers = Array.from({ length: o.workers }, () => startWorker());
+  try {
+    const base = await server.ask({ type: "stats", gc: true });
+    const began = Date.now();
+    const share = (w: number) => o.rooms.filter((_, i) => i % o.workers === w);
+    const ready = await Promise.all(
+      workers.map((w, i) => w.ask({ type: "setup", url, mode: o.mode, worker: i, rooms: share(i), paceMs: o.paceMs, sendChance: o.sendChance ?? 1 })),
+    );
+    const setupS = (Date.now() - began) / 1000;
+    const sockets = ready.reduce((n, r) => n + (r.type === "ready" ? r.sockets : 0), 0);
+    const afterSetup = await server.ask({ type: "stats", gc: true });
+    o.log(`  ${o.mode}: ${o.rooms.length} rooms, ${sockets} sockets ready in ${setupS.toFixed(1)} s; warming up ${o.warmupS} s`);
+
+    await Promise.all(workers.map((w) => w.ask({ type: "go" })));
+    await sleep(o.warmupS * 1000);
+
+    if (o.profileFile) await server.ask({ type: "profile", start: true });
+    const s0 = await server.ask({ type: "stats", resetLoop: true });
+    const pg0 = admin ? await pgSample(admin, dbName) : null;
+    const m0 = machineTicks();
+    const w0 = workers.map((w) => processCpuMs(w.pid));
+    await Promise.all(workers.map((w) => w.ask({ type: "window" })));
+    await sleep(o.windowS * 1000);
+    const reports = (await Promise.all(workers.map((w) => w.ask({ type: "collect" })))).map((r) => (r as { window: WindowReport }).window);
+    const s1: ChildStats = await server.ask({ type: "stats" });
+    const pg1 = admin ? await pgSample(admin, dbName) : null;
+    const m1 = machineTicks();
+    const w1 = workers.map((w) => processCpuMs(w.pid));
+    if (o.profileFile) await server.ask({ type: "profile", start: false, file: o.profileFile });
+
+    const stopped = await Promise.all(workers.map((w) => w.ask({ type: "stop", drainMs: 10_000 })));
+    const run = { sent: 0, acked: 0, refused: 0, unanswered: 0, viewsMissing: 0, logged: null as number | null };
+    for (const s of stopped) {
+      if (s.type !== "stopped") continue;
+      run.sent += s.sent;
+      run.acked += s.acked;
+      run.refused += s.refused;
+      run.unanswered += s.unanswered;
+      run.viewsMissing += s.viewsMissing;
+    }
+    if (testDb) {
+      const db = createDb(testDb.url, 1);
+      run.logged = await db.event.count({ where: { clientId: { not: null } } });
+      await db.$disconnect();
+    }
+
+    const windowS = (s1.at - s0.at) / 1000;
+    const merged = { ack: new Histogram(), view: new Histogram(), viewAll: new Histogram() };
+    const refused: Record<string, number> = {};
+    let ticks = 0, sent = 0, acked = 0, recycling = 0, recycled = 0, received = 0, driverLoop = 0, driverRss = 0;
+    for (const r of reports) {
+      merged.ack.merge(r.ack);
+      merged.view.merge(r.view);
+      merged.viewAll.merge(r.viewAll);
+      for (const [k, v] of Object.entries(r.refused)) refused[k] = (refused[k] ?? 0) + v;
+      ticks += r.ticks;
+      sent += r.sent;
+      acked += r.acked;
+      recycling += r.recycling;
+      recycled += r.recycled;
+      received += r.received;
+      driverLoop = Math.max(driverLoop, r.loopDelayP99Ms);
+      driverRss += r.rssBytes;
+    }
+    const serverCpu = cpuMs(s1.cpu) - cpuMs(s0.cpu);
+    const machineMs = (m1.total - m0.total) * 10;
+    const driverCpu = w1.reduce((n, c, i) => n + c - w0[i]!, 0);
+    const pgCpu = pg0 && pg1 ? backendCpuBetween(pg0, pg1) : 0;
+    const rooms = o.rooms.length;
+    return {
+      name: o.name,
+      mode: o.mode,
+      rooms,
+      sockets,
+      paceMs: o.paceMs,
+      setupS,
+      windowS,
+      ticksPerSec: ticks / windowS,
+      sentPerSec: sent / windowS,
+      actionsPerSec: acked / windowS,
+      sendShare: sent / Math.max(1, ticks - recycling),
+      ack: merged.ack.summary(),
+      view: merged.view.summary(),
+      viewAll: merged.viewAll.summary(),
+      refused,
+      run,
+      roomsRecycled: recycled,
+      receivedKiBPerAction: received / 1024 / Math.max(1, acked),
+      server: {
+        cpuMsPerAction: serverCpu / Math.max(1, acked),
+        cpuShare: serverCpu / (windowS * 1000),
+        loopP99Ms: s1.loopDelayMs.p99,
+        loopMaxMs: s1.loopDelayMs.max,
+        heapPerRoomKiB: (afterSetup.memory.heapUsed - base.memory.heapUsed) / rooms / 1024,
+        rssPerRoomKiB: (afterSetup.memory.rss - base.memory.rss) / rooms / 1024,
+        rssMiB: s1.memory.rss / 2 ** 20,
+      },
+      db:
+        pg0 && pg1
+          ? {
+              eventsPerSec: (s1.store.events - s0.store.events) / windowS,
+              batchesPerSec: (s1.store.batches - s0.store.batches) / windowS,
+              commitsPerSec: (pg1.commits - pg0.commits) / windowS,
+              rowsWrittenPerSec: (pg1.inserted - pg0.inserted + pg1.updated - pg0.updated) / windowS,
+              backendCpuMsPerAction: pgCpu / Math.max(1, acked),
+            }
+          : null,
+      driver: { cpuShare: driverCpu / (windowS * 1000), loopP99Ms: driverLoop, rssMiB: driverRss / 2 ** 20 },
+      machine: {
+        busyShare: ((m1.busy - m0.busy) * 10) / machineMs,
+        otherCpuShare: Math.max(0, (m1.busy - m0.busy) * 10 - serverCpu - driverCpu - pgCpu) / machineMs,
+      },
+    };
+  } finally {
+    await Promise.all(workers.map((w) => w.ask({ type: "exit" }).catch(() => undefined)));
+    await Promise.all(workers.map((w) => Promise.race([w.done, sleep(5000)])));
+    await server.stop();
+    await admin?.end();
+    await testDb?.drop();
+  }
+}

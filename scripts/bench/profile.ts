@@ -1,0 +1,69 @@
+// Where the time of a CPU profile (.cpuprofile, as written by --cpu-prof or
+// the inspector) goes: self time per function, and per part of the stack
+// (our code, the games, Prisma, Socket.IO, the garbage collector, …).
+import { readFileSync } from "node:fs";
+
+interface ProfileNode {
+  id: number;
+  callFrame: { functionName: string; url: string; lineNumber: number };
+  children?: number[];
+}
+
+interface CpuProfile {
+  nodes: ProfileNode[];
+  samples: number[];
+  timeDeltas: number[];
+}
+
+const PARTS: [string, RegExp][] = [
+  ["games (lib/games)", /\/lib\/games\//],
+  ["room server (server/)", /\/server\/(?!db\/generated)/],
+  ["protocol and other lib/", /\/lib\//],
+  ["Prisma (client, query compiler, adapter)", /@prisma|\/server\/db\/generated|prisma/],
+  ["node-postgres", /node_modules\/(pg|pg-protocol|pg-types|pg-pool)\//],
+  ["Socket.IO / engine.io / ws", /node_modules\/(socket\.io|socket\.io-parser|socket\.io-adapter|engine\.io|engine\.io-parser|ws)\//],
+  ["zod", /node_modules\/zod\//],
+  ["other node_modules", /node_modules\//],
+  ["Node internals", /^node:|^internal\//],
+];
+
+function partOf(n: ProfileNode): string {
+  const { url, functionName } = n.callFrame;
+  if (functionName === "(garbage collector)") return "garbage collector";
+  if (functionName === "(idle)" || functionName === "(program)") return functionName;
+  if (!url) return functionName === "stringify" || functionName === "parse" ? "JSON (native)" : "native and builtins";
+  for (const [name, re] of PARTS) if (re.test(url)) return name;
+  return "other";
+}
+
+export interface ProfileSummary {
+  totalMs: number;
+  parts: { part: string; ms: number; share: number }[];
+  functions: { fn: string; ms: number; share: number }[];
+}
+
+export function summariseProfile(file: string, top = 25): ProfileSummary {
+  const p = JSON.parse(readFileSync(file, "utf8")) as CpuProfile;
+  const byId = new Map(p.nodes.map((n) => [n.id, n]));
+  const self = new Map<number, number>();
+  p.samples.forEach((id, i) => self.set(id, (self.get(id) ?? 0) + (p.timeDeltas[i] ?? 0) / 1000));
+  const parts = new Map<string, number>();
+  const fns = new Map<string, number>();
+  let total = 0;
+  for (const [id, ms] of self) {
+    const n = byId.get(id)!;
+    if (n.callFrame.functionName === "(idle)") continue;
+    total += ms;
+    const part = partOf(n);
+    parts.set(part, (parts.get(part) ?? 0) + ms);
+    const where = n.callFrame.url ? `${n.callFrame.url.replace(/^.*\/(node_modules|server|lib|scripts)\//, "$1/")}:${n.callFrame.lineNumber + 1}` : "";
+    const fn = `${n.callFrame.functionName || "(anonymous)"} ${where}`.trim();
+    fns.set(fn, (fns.get(fn) ?? 0) + ms);
+  }
+  const sorted = (m: Map<string, number>) => [...m].sort((a, b) => b[1] - a[1]);
+  return {
+    totalMs: total,
+    parts: sorted(parts).map(([part, ms]) => ({ part, ms, share: ms / total })),
+    functions: sorted(fns).slice(0, top).map(([fn, ms]) => ({ fn, ms, share: ms / total })),
+  };
+}

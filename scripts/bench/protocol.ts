@@ -1,0 +1,56 @@
+// What the benchmark's orchestrator and its driver workers say to each other.
+import type { HistogramData } from "./histogram";
+
+export interface RoomSpec {
+  gameId: string;
+  seats: number;
+  config: Record<string, unknown>;
+}
+
+export type WorkerRequest =
+  | {
+      type: "setup";
+      url: string;
+      /** "garnet": moves come from the game's bot; "echo": a constant small action. */
+      mode: "garnet" | "echo";
+      worker: number;
+      rooms: RoomSpec[];
+      /** Each seat acts at most once per this many ms. */
+      paceMs: number;
+      /** Echo mode: chance that a tick sends (so the floor runs at Garnet's achieved rate). */
+      sendChance: number;
+    }
+  | { type: "go" }
+  | { type: "window" }
+  | { type: "collect" }
+  | { type: "stop"; drainMs: number }
+  | { type: "exit" };
+
+export interface WindowReport {
+  ms: number;
+  ack: HistogramData;
+  /** Action → each other seat's payload of that version. */
+  view: HistogramData;
+  /** Action → the last other seat's payload of that version. */
+  viewAll: HistogramData;
+  ticks: number;
+  idle: number;
+  busy: number;
+  recycling: number;
+  sent: number;
+  acked: number;
+  refused: Record<string, number>;
+  noAnswer: number;
+  recycled: number;
+  /** Characters of text the seats received (payloads and acks). */
+  received: number;
+  cpu: NodeJS.CpuUsage;
+  loopDelayP99Ms: number;
+  rssBytes: number;
+}
+
+export type WorkerReply =
+  | { type: "ready"; rooms: number; sockets: number; setupMs: number }
+  | { type: "ok" }
+  | { type: "report"; window: WindowReport }
+  | { type: "stopped"; sent: number; acked: number; refused: number; unanswered: number; viewsMissing: number };

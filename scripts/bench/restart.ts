@@ -1,0 +1,101 @@
+// Restart under load: rooms whose seats are all the server's bots play for a
+// while, the server is killed with SIGKILL, and a new one is started on the
+// same port. Measured from the restart: when it listens again, when every room
+// has answered a watch with its state, and when every room has committed a new
+// move (its bots are back).
+import { createDb } from "../../server/db/client";
+import { createTestDb } from "../../server/test/harness";
+import { connected, request, signedInSocket } from "../../server/test/seat-client";
+import { freePort, ServerProcess } from "../../server/test/server-process";
+import type { RoomSpec } from "./protocol";
+
+export interface RestartResult {
+  rooms: number;
+  eventsBeforeKill: number;
+  /** Restart (spawn) to listening, ms; of which the process's own start (imports) and recovery. */
+  listeningMs: number;
+  bootMs: number;
+  recoveredRooms: number;
+  allWatchedMs: number;
+  allMovedMs: number | null;
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+export async function runRestart(o: { pgBase: string; rooms: RoomSpec[]; playS: number; botDelayMs: number; log: (l: string) => void }): Promise<RestartResult> {
+  const testDb = await createTestDb(o.pgBase);
+  const db = createDb(testDb.url, 2);
+  const port = await freePort();
+  const start = () => ServerProcess.start({ databaseUrl: testDb.url, port, botDelayMs: o.botDelayMs, heartbeatMs: 200, snapshotEvery: 50, output: (l) => o.log(`  server: ${l}`) });
+  let server = (await start()).server;
+  const hostUser = { id: "guest:bench-restart-host", name: "Host" };
+  try {
+    const host = await signedInSocket(`http://127.0.0.1:${port}`, hostUser);
+    await connected(host);
+    const codes: string[] = [];
+    let next = 0;
+    await Promise.all(
+      Array.from({ length: 8 }, async () => {
+        while (next < o.rooms.length) {
+          const spec = o.rooms[next++]!;
+          const c = await request<{ code: string }>(host, "room:create", { gameId: spec.gameId, seats: spec.seats, config: spec.config }, 60_000);
+          if (!c.ok) throw new Error(`room:create: ${c.message}`);
+          const s = await request(host, "host:command", { code: c.code, command: { type: "start", fillWithBots: true } }, 60_000);
+          if (!s.ok) throw new Error(`start: ${s.message}`);
+          codes.push(c.code);
+        }
+      }),
+    );
+    host.close();
+    o.log(`  ${codes.length} rooms of bots playing for ${o.playS} s`);
+    await sleep(o.playS * 1000);
+
+    await server.kill();
+    const atCrash = new Map((await db.room.findMany({ where: { code: { in: codes } }, select: { code: true, version: true, status: true } })).map((r) => [r.code, r]));
+    const running = codes.filter((c) => atCrash.get(c)?.status === "running");
+    const eventsBeforeKill = await db.event.count();
+
+    const restarted = await start();
+    server = restarted.server;
+    const spawned = server.spawnedAt;
+    const ready = await server.ready;
+
+    // watch every room from a few sockets at once, as returning players would
+    const probes = await Promise.all(Array.from({ length: 4 }, async () => {
+      const s = await signedInSocket(`http://127.0.0.1:${port}`, hostUser);
+      await connected(s);
+      return s;
+    }));
+    let slowest = 0;
+    await Promise.all(
+      running.map(async (code, i) => {
+        const r = await request<{ payload: { version: number } }>(probes[i % probes.length]!, "room:watch", { code }, 30_000);
+        if (!r.ok || r.payload.version < atCrash.get(code)!.version) throw new Error(`room ${code} did not come back: ${JSON.stringify(r).slice(0, 200)}`);
+        slowest = Math.max(slowest, Date.now());
+      }),
+    );
+    for (const p of probes) p.close();
+
+    let allMovedMs: number | null = null;
+    for (const until = Date.now() + 20_000; Date.now() < until; await sleep(50)) {
+      const rows = await db.room.findMany({ where: { code: { in: running } }, select: { code: true, version: true, status: true } });
+      if (rows.every((r) => r.status !== "running" || r.version > atCrash.get(r.code)!.version)) {
+        allMovedMs = Date.now() - spawned;
+        break;
+      }
+    }
+    return {
+      rooms: running.length,
+      eventsBeforeKill,
+      listeningMs: ready.readyAt - spawned,
+      bootMs: ready.startedAt - spawned,
+      recoveredRooms: ready.rooms,
+      allWatchedMs: slowest - spawned,
+      allMovedMs,
+    };
+  } finally {
+    await server.stop();
+    await db.$disconnect();
+    await testDb.drop();
+  }
+}

@@ -1,0 +1,311 @@
+// A driver process of the load benchmark: plays its share of the rooms over
+// real sockets, one socket per seat, every room wholly inside this process so
+// that one monotonic clock times an action, its ack and every other seat's
+// payload. An action's id comes back in its ack with the room version it
+// became; the other seats' payloads carry that version, so each latency is
+// the exact pair (send, arrival), whichever of ack and payload lands first.
+import type { Socket } from "socket.io-client";
+import { monitorEventLoopDelay } from "node:perf_hooks";
+import { Rng } from "../../lib/games/core/rng";
+import type { AnyGame } from "../../lib/games/core/types";
+import { getGame } from "../../lib/games/registry";
+import type { RoomPayload } from "../../lib/protocol";
+import { connected, request, SeatClient, signedInSocket } from "../../server/test/seat-client";
+import { Histogram } from "./histogram";
+import type { RoomSpec, WindowReport, WorkerReply, WorkerRequest } from "./protocol";
+
+type Setup = Extract<WorkerRequest, { type: "setup" }>;
+
+interface Expected {
+  sentAt: number;
+  waiting: Set<number>;
+  last: number;
+}
+
+class Stats {
+  ack = new Histogram();
+  view = new Histogram();
+  viewAll = new Histogram();
+  ticks = 0;
+  idle = 0;
+  busy = 0;
+  recycling = 0;
+  sent = 0;
+  acked = 0;
+  refused: Record<string, number> = {};
+  noAnswer = 0;
+  recycled = 0;
+  /** Text received by the seats' sockets (payloads and acks), characters. */
+  received = 0;
+}
+
+let cfg: Setup;
+let host: Socket;
+let stats = new Stats();
+const total = { sent: 0, acked: 0, refused: 0, unanswered: 0 };
+const loop = monitorEventLoopDelay({ resolution: 10 });
+let windowStart = { at: performance.now(), cpu: process.cpuUsage() };
+let going = false;
+let stopping = false;
+const rooms: Room[] = [];
+
+class Seat {
+  client!: SeatClient;
+  timer: NodeJS.Timeout | null = null;
+  inFlight = false;
+  n = 0;
+
+  constructor(
+    readonly room: Room,
+    readonly index: number,
+    readonly id: string,
+    readonly rng: Rng,
+  ) {}
+
+  tick(): void {
+    if (!going || stopping) return;
+    stats.ticks++;
+    if (this.room.recycling) return void stats.recycling++;
+    if (this.inFlight) return void stats.busy++;
+    const action = this.room.game ? this.client.nextMove(this.rng) : this.rng.chance(cfg.sendChance) ? { type: "echo" } : null;
+    if (action === null) return void stats.idle++;
+    this.send(action);
+  }
+
+  private send(action: unknown): void {
+    const room = this.room;
+    const code = room.code;
+    const clientId = `${this.id}.${++this.n}`;
+    const sentAt = performance.now();
+    this.inFlight = true;
+    stats.sent++;
+    total.sent++;
+    void this.client.request<{ version: number; clientId?: string }>("game:act", { code, action, clientId }, 30_000).then((r) => {
+      this.inFlight = false;
+      const now = performance.now();
+      if (r.ok && r.clientId !== clientId) {
+        stats.refused["bench/wrong-client-id"] = (stats.refused["bench/wrong-client-id"] ?? 0) + 1;
+      } else if (r.ok) {
+        stats.acked++;
+        total.acked++;
+        stats.ack.add(now - sentAt);
+        if (room.code === code) room.acked(this.index, r.version, sentAt);
+      } else if (r.code === "net/no-answer") {
+        stats.noAnswer++;
+        total.unanswered++;
+      } else {
+        stats.refused[r.code] = (stats.refused[r.code] ?? 0) + 1;
+        total.refused++;
+      }
+    });
+  }
+}
+
+class Room {
+  code = "";
+  seats: Seat[] = [];
+  recycling = true;
+  /** Payloads that arrived before the ack of their version: version → seat → time. */
+  private early = new Map<number, Map<number, number>>();
+  private expected = new Map<number, Expected>();
+  missing = 0;
+
+  constructor(
+    readonly spec: RoomSpec,
+    readonly game: AnyGame | null,
+    readonly index: number,
+  ) {}
+
+  arrived(seat: number, p: RoomPayload): void {
+    const now = performance.now();
+    const v = p.version;
+    const e = this.expected.get(v);
+    if (e) {
+      if (!e.waiting.delete(seat)) return;
+      stats.view.add(now - e.sentAt);
+      e.last = now;
+      if (e.waiting.size === 0) {
+        stats.viewAll.add(now - e.sentAt);
+        this.expected.delete(v);
+      }
+    } else {
+      let m = this.early.get(v);
+      if (!m) {
+        m = new Map();
+        this.early.set(v, m);
+        this.forget(v);
+      }
+      if (!m.has(seat)) m.set(seat, now);
+    }
+    if ((p.status === "finished" || p.status === "aborted") && !this.recycling && !stopping) void this.recycle();
+  }
+
+  acked(sender: number, v: number, sentAt: number): void {
+    const early = this.early.get(v);
+    this.early.delete(v);
+    const e: Expected = { sentAt, waiting: new Set(), last: 0 };
+    for (const s of this.seats) {
+      if (s.index === sender) continue;
+      const at = early?.get(s.index);
+      if (at === undefined) e.waiting.add(s.index);
+      else {
+        stats.view.add(at - sentAt);
+        e.last = Math.max(e.last, at);
+      }
+    }
+    if (e.waiting.size === 0) stats.viewAll.add(e.last - sentAt);
+    else this.expected.set(v, e);
+  }
+
+  /** Drops bookkeeping for versions long gone (timeouts and host commands have no ack to wait for). */
+  private forget(latest: number): void {
+    for (const v of this.early.keys()) if (v < latest - 64) this.early.delete(v);
+    for (const [v, e] of this.expected) {
+      if (v < latest - 64) {
+        this.missing += e.waiting.size;
+        this.expected.delete(v);
+      }
+    }
+  }
+
+  pendingViews(): number {
+    let n = this.missing;
+    for (const e of this.expected.values()) n += e.waiting.size;
+    return n;
+  }
+
+  /** Opens a room of the same kind, moves every seat into it and starts it. */
+  async open(first: boolean): Promise<void> {
+    this.recycling = true;
+    const created = await request<{ code: string }>(host, "room:create", { gameId: this.spec.gameId, seats: this.spec.seats, config: this.spec.config }, 60_000);
+    if (!created.ok) throw new Error(`room:create ${this.spec.gameId}: ${created.message}`);
+    this.missing += [...this.expected.values()].reduce((n, e) => n + e.waiting.size, 0);
+    this.early.clear();
+    this.expected.clear();
+    this.code = created.code;
+    await Promise.all(
+      this.seats.map(async (s) => {
+        if (first) {
+          const user = { id: `guest:bench-${s.id}`, name: `Seat ${s.id}` };
+          s.client = await SeatClient.open({ url: cfg.url, user, code: this.code, game: this.game ?? undefined, onState: (p) => this.arrived(s.index, p) }, true);
+          s.client.socket.io.engine.on("data", (d: unknown) => {
+            if (typeof d === "string") stats.received += d.length;
+          });
+        } else await s.client.move(this.code, true);
+      }),
+    );
+    const started = await request(host, "host:command", { code: this.code, command: { type: "start" } }, 60_000);
+    if (!started.ok) throw new Error(`start ${this.spec.gameId}: ${started.message}`);
+    this.recycling = false;
+  }
+
+  private async recycle(): Promise<void> {
+    try {
+      await this.open(false);
+      stats.recycled++;
+    } catch (e) {
+      console.error(`room ${this.index}: could not open the next room`, e);
+    }
+  }
+}
+
+async function setup(c: Setup): Promise<WorkerReply> {
+  const began = performance.now();
+  cfg = c;
+  host = await signedInSocket(c.url, { id: `guest:bench-host-${c.worker}`, name: `Host ${c.worker}` });
+  await connected(host);
+  c.rooms.forEach((spec, i) => {
+    const game = c.mode === "garnet" ? getGame(spec.gameId) : null;
+    if (c.mode === "garnet" && !game) throw new Error(`no game ${spec.gameId}`);
+    const room = new Room(spec, game ?? null, i);
+    for (let s = 0; s < spec.seats; s++) room.seats.push(new Seat(room, s, `w${c.worker}r${i}s${s}`, Rng.fromSeed(`bench/${c.worker}/${i}/${s}`)));
+    rooms.push(room);
+  });
+  // a few rooms at a time: the server is not benchmarked on its sign-in storm
+  let nextRoom = 0;
+  await Promise.all(
+    Array.from({ length: 8 }, async () => {
+      while (nextRoom < rooms.length) await rooms[nextRoom++]!.open(true);
+    }),
+  );
+  return { type: "ready", rooms: rooms.length, sockets: rooms.reduce((n, r) => n + r.seats.length, 0), setupMs: performance.now() - began };
+}
+
+function go(): void {
+  going = true;
+  const rng = Rng.fromSeed(`bench/${cfg.worker}/offsets`);
+  for (const r of rooms)
+    for (const s of r.seats) {
+      // spread the seats evenly over the period
+      setTimeout(() => {
+        s.tick();
+        s.timer = setInterval(() => s.tick(), cfg.paceMs);
+      }, rng.int(cfg.paceMs));
+    }
+}
+
+function report(): WindowReport {
+  const cpu = process.cpuUsage(windowStart.cpu);
+  return {
+    ms: performance.now() - windowStart.at,
+    ack: stats.ack.data(),
+    view: stats.view.data(),
+    viewAll: stats.viewAll.data(),
+    ticks: stats.ticks,
+    idle: stats.idle,
+    busy: stats.busy,
+    recycling: stats.recycling,
+    sent: stats.sent,
+    acked: stats.acked,
+    refused: stats.refused,
+    noAnswer: stats.noAnswer,
+    recycled: stats.recycled,
+    received: stats.received,
+    cpu,
+    loopDelayP99Ms: loop.percentile(99) / 1e6,
+    rssBytes: process.memoryUsage().rss,
+  };
+}
+
+async function stop(drainMs: number): Promise<WorkerReply> {
+  stopping = true;
+  for (const r of rooms) for (const s of r.seats) if (s.timer) clearInterval(s.timer);
+  const until = performance.now() + drainMs;
+  while (performance.now() < until && rooms.some((r) => r.seats.some((s) => s.inFlight) || r.pendingViews() > 0)) await new Promise((res) => setTimeout(res, 50));
+  const inFlight = rooms.reduce((n, r) => n + r.seats.filter((s) => s.inFlight).length, 0);
+  return { type: "stopped", sent: total.sent, acked: total.acked, refused: total.refused, unanswered: total.unanswered + inFlight, viewsMissing: rooms.reduce((n, r) => n + r.pendingViews(), 0) };
+}
+
+process.on("message", (msg: WorkerRequest & { id: number }) => {
+  const answer = (r: Promise<WorkerReply> | WorkerReply) =>
+    void Promise.resolve(r).then(
+      (body) => process.send?.({ id: msg.id, ...body }),
+      (e) => {
+        console.error(e);
+        process.exit(1);
+      },
+    );
+  switch (msg.type) {
+    case "setup":
+      return answer(setup(msg));
+    case "go":
+      go();
+      return answer({ type: "ok" });
+    case "window":
+      stats = new Stats();
+      loop.reset();
+      loop.enable();
+      windowStart = { at: performance.now(), cpu: process.cpuUsage() };
+      return answer({ type: "ok" });
+    case "collect":
+      return answer({ type: "report", window: report() });
+    case "stop":
+      return answer(stop(msg.drainMs));
+    case "exit":
+      for (const r of rooms) for (const s of r.seats) s.client?.close();
+      host?.close();
+      answer({ type: "ok" });
+      setTimeout(() => process.exit(0), 100);
+      return;
+  }
+});

@@ -1,0 +1,126 @@
+// A Garnet room server in a process of its own, without Next: what the crash
+// tests and the benchmark start, kill and restart. Configured by environment;
+// talks to its parent over IPC (see server-process.ts): "ready" once it serves,
+// figures and room internals on request, and on request it dies by SIGKILL
+// right after a batch of commands is durable, before any of them is
+// acknowledged or broadcast.
+import { writeFileSync, writeSync } from "node:fs";
+import { Session } from "node:inspector/promises";
+import { monitorEventLoopDelay } from "node:perf_hooks";
+import { getGame } from "../../lib/games/registry";
+import { startGarnetServer } from "../app-server";
+import { fixtureGame } from "./fixture-game";
+import { TEST_SECRET } from "./session";
+import type { ChildReply, ChildRequest } from "./server-process";
+
+function int(name: string, fallback: number): number {
+  const raw = process.env[name];
+  return raw === undefined || raw === "" ? fallback : Number(raw);
+}
+
+/** A line on stdout the parent reads even if the process dies right after writing it. */
+function announce(event: object): void {
+  writeSync(1, `@garnet ${JSON.stringify(event)}\n`);
+}
+
+const startedAt = Date.now();
+const loop = monitorEventLoopDelay({ resolution: 10 });
+loop.enable();
+
+const server = await startGarnetServer({
+  databaseUrl: process.env.DATABASE_URL!,
+  authSecret: process.env.AUTH_SECRET ?? TEST_SECRET,
+  port: int("PORT", 0),
+  host: "127.0.0.1",
+  botDelayMs: int("BOT_DELAY_MS", 700),
+  heartbeatMs: int("HEARTBEAT_MS", 200),
+  snapshotEvery: int("SNAPSHOT_EVERY", 50),
+  instanceId: process.env.INSTANCE_ID ?? "main",
+  lookupGame: (id) => getGame(id) ?? (id === fixtureGame.meta.id ? fixtureGame : undefined),
+  log: () => {},
+});
+
+// The crash switch: counts durable batches and dies inside the first one past
+// the mark. Every waiter of a batch is released in one synchronous loop and this
+// reaction is queued first, so nothing of that batch reaches a socket.
+let crashIn: number | null = null;
+let batchSeen = -1;
+const store = server.rooms.store;
+const append = store.append.bind(store);
+store.append = (commit) =>
+  append(commit).then(() => {
+    if (crashIn === null || store.stats.batches === batchSeen) return;
+    batchSeen = store.stats.batches;
+    if (--crashIn > 0) return;
+    announce({ event: "killed", at: Date.now(), point: "after-commit", batch: store.stats.batches });
+    process.kill(process.pid, "SIGKILL");
+  });
+
+function reply(id: number, body: ChildReply): void {
+  process.send?.({ id, ...body });
+}
+
+// A CPU profile of a chosen stretch (the same format as node --cpu-prof), for the benchmark's window.
+let profiler: Session | null = null;
+async function profile(start: boolean, file?: string): Promise<void> {
+  if (start) {
+    profiler = new Session();
+    profiler.connect();
+    await profiler.post("Profiler.enable");
+    await profiler.post("Profiler.setSamplingInterval", { interval: 500 });
+    await profiler.post("Profiler.start");
+    return;
+  }
+  if (!profiler) return;
+  const { profile } = await profiler.post("Profiler.stop");
+  if (file) writeFileSync(file, JSON.stringify(profile));
+  profiler.disconnect();
+  profiler = null;
+}
+
+process.on("message", (msg: ChildRequest & { id: number }) => {
+  switch (msg.type) {
+    case "stats": {
+      const gc = (globalThis as { gc?: () => void }).gc;
+      if (msg.gc && gc) gc();
+      const delay = { p50: loop.percentile(50) / 1e6, p99: loop.percentile(99) / 1e6, max: loop.max / 1e6 };
+      if (msg.resetLoop) loop.reset();
+      reply(msg.id, {
+        type: "stats",
+        at: Date.now(),
+        cpu: process.cpuUsage(),
+        memory: process.memoryUsage(),
+        store: { ...store.stats },
+        rooms: server.rooms.live().length,
+        sockets: server.io.engine.clientsCount,
+        loopDelayMs: delay,
+      });
+      return;
+    }
+    case "inspect": {
+      // a room that is not live (say, finished before a restart) is loaded from the database like any other
+      void Promise.all(msg.codes.map((code) => server.rooms.get(code))).then((live) => {
+        const rooms = live.flatMap((r) => (r ? [{ code: r.code, version: r.version, status: r.status, state: r.state, clock: r.clock }] : []));
+        reply(msg.id, { type: "inspect", rooms });
+      });
+      return;
+    }
+    case "profile":
+      void profile(msg.start, msg.file).then(() => reply(msg.id, { type: "armed" }));
+      return;
+    case "crash-after-commits":
+      crashIn = msg.batches;
+      batchSeen = store.stats.batches;
+      reply(msg.id, { type: "armed" });
+      return;
+  }
+});
+
+let closing = false;
+process.on("SIGTERM", () => {
+  if (closing) return;
+  closing = true;
+  void server.close().finally(() => process.exit(0));
+});
+
+announce({ event: "ready", port: server.port, startedAt, readyAt: Date.now(), rooms: server.rooms.live().length });

@@ -1,0 +1,135 @@
+// A seat played over a real socket, the way a browser tab plays it: signs in
+// with a session cookie, watches its room again after every (re)connect, and
+// picks its moves with the game's own bot from the view it was sent.
+import { io as connect, type Socket } from "socket.io-client";
+import type { Rng } from "../../lib/games/core/rng";
+import type { AnyGame } from "../../lib/games/core/types";
+import type { Ack, RoomPayload } from "../../lib/protocol";
+import { sessionCookie } from "./session";
+
+/** A signed-in socket (not yet connected when `reconnect` is set: wait for "connect"). */
+export async function signedInSocket(url: string, user: { id: string; name: string }, reconnect = false): Promise<Socket> {
+  return connect(url, {
+    transports: ["websocket"],
+    extraHeaders: { cookie: await sessionCookie(user) },
+    forceNew: true,
+    reconnection: reconnect,
+    reconnectionDelay: 50,
+    reconnectionDelayMax: 250,
+    randomizationFactor: 0.2,
+  });
+}
+
+export function connected(socket: Socket): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (socket.connected) return resolve();
+    socket.once("connect", () => resolve());
+    socket.once("connect_error", reject);
+  });
+}
+
+/** Emits with an ack; a server that never answers (or goes away) is a typed error too. */
+export function request<T = object>(socket: Socket, event: string, input: unknown, timeoutMs = 10_000): Promise<Ack<T>> {
+  return new Promise((resolve) => {
+    socket.timeout(timeoutMs).emit(event, input, (err: Error | null, r: Ack<T>) => {
+      resolve(err ? { ok: false, code: "net/no-answer", message: err.message } : r);
+    });
+  });
+}
+
+export interface SeatClientOptions {
+  url: string;
+  user: { id: string; name: string };
+  code: string;
+  /** The game whose bot picks this seat's moves (none: the seat only sends what it is given). */
+  game?: AnyGame;
+  /** Reconnect like a browser after the server goes away (default: no). */
+  reconnect?: boolean;
+  /** Every payload of its room this seat is sent, as it arrives. */
+  onState?: (p: RoomPayload) => void;
+  /** After each (re)connect, once the room has been watched again. */
+  onWatched?: (p: RoomPayload) => void;
+}
+
+export type ActOutcome = { kind: "ack"; version: number; clientId?: string } | { kind: "refused"; code: string } | { kind: "no-answer"; reason: string };
+
+export class SeatClient {
+  payload: RoomPayload | null = null;
+  code: string;
+
+  private constructor(
+    readonly socket: Socket,
+    private readonly o: SeatClientOptions,
+  ) {
+    this.code = o.code;
+    socket.on("room:state", (p: RoomPayload) => {
+      if (p.code !== this.code) return;
+      if (!this.payload || p.version >= this.payload.version) this.payload = p;
+      o.onState?.(p);
+    });
+    // the first watch is open()'s; after a reconnect the seat watches again by itself
+    let connects = 0;
+    socket.on("connect", () => {
+      if (connects++ > 0) void this.watch();
+    });
+  }
+
+  /** Connects and watches the room; claims a seat when `claim` is set and the user has none. */
+  static async open(o: SeatClientOptions, claim = false): Promise<SeatClient> {
+    const c = new SeatClient(await signedInSocket(o.url, o.user, o.reconnect), o);
+    await connected(c.socket);
+    await c.enter(claim);
+    return c;
+  }
+
+  /** Leaves the current room for another one (same socket, same user). */
+  async move(code: string, claim = false): Promise<void> {
+    void this.socket.emit("room:unwatch", { code: this.code });
+    this.code = code;
+    this.payload = null;
+    await this.enter(claim);
+  }
+
+  private async enter(claim: boolean): Promise<void> {
+    await this.watch();
+    if (claim && !this.payload?.you) {
+      const r = await this.request<{ seat: string }>("seat:claim", { code: this.code });
+      if (!r.ok) throw new Error(`${this.o.user.id} could not take a seat in ${this.code}: ${r.code}`);
+      await this.watch();
+    }
+  }
+
+  private async watch(): Promise<void> {
+    const r = await this.request<{ payload: RoomPayload }>("room:watch", { code: this.code });
+    if (!r.ok || r.payload.code !== this.code) return;
+    if (!this.payload || r.payload.version >= this.payload.version) this.payload = r.payload;
+    this.o.onWatched?.(r.payload);
+  }
+
+  request<T = object>(event: string, input: unknown, timeoutMs = 10_000): Promise<Ack<T>> {
+    return request<T>(this.socket, event, input, timeoutMs);
+  }
+
+  get seat(): string | null {
+    return this.payload?.you ?? null;
+  }
+
+  /** The bot's move from the latest view, or null when it has nothing to do (or the game is not running). */
+  nextMove(rng: Rng): unknown | null {
+    const p = this.payload;
+    if (!this.o.game || !p || p.status !== "running" || !p.you || p.view === null) return null;
+    return this.o.game.bot(p.view, { seat: p.you, rng });
+  }
+
+  /** Sends one action; never resends it. */
+  async act(action: unknown, clientId: string, timeoutMs = 10_000): Promise<ActOutcome> {
+    const r = await this.request<{ version: number; clientId?: string }>("game:act", { code: this.code, action, clientId }, timeoutMs);
+    if (r.ok) return { kind: "ack", version: r.version, clientId: r.clientId };
+    if (r.code === "net/no-answer") return { kind: "no-answer", reason: r.message };
+    return { kind: "refused", code: r.code };
+  }
+
+  close(): void {
+    this.socket.close();
+  }
+}
