@@ -195,8 +195,9 @@ async function playGame(browser: Browser, opts: Options) {
   await shot(seats[0]!.page, "player-discussion", false);
 
   const seatOf = async (s: Seat) => (await byId(s.page, "tw-dashboard").getAttribute("data-seat"))!;
+  // Seats that know no role but their own. With 7 seats both real seats are the two Scammers in
+  // about 1 deal in 21; then only the spectator's secrecy is checked here (the render tests cover seats).
   const plain = seats.filter((s) => s.role !== "Scammer");
-  expect(plain.length).toBeGreaterThan(0);
   const snipes = { held: false };
   const seen = new Set<string>();
   let advances = 1;
