@@ -1,6 +1,7 @@
 // The socket protocol, declared once and shared by server and browser.
 import { z } from "zod";
 import type { Outcome, PhaseInfo } from "./games/core/types";
+import type { PatchOp } from "./json-patch";
 
 export const ROOM_CODE_RE = /^[A-HJ-NP-Z2-9]{6}$/;
 export const roomCode = z.string().trim().toUpperCase().regex(ROOM_CODE_RE, "A room code is 6 letters and digits.");
@@ -137,8 +138,20 @@ export const chatSendInput = z.object({
 });
 export const chatHistoryInput = z.object({ code: roomCode, channel: z.string().min(1).max(40), before: z.string().regex(/^\d+$/).optional() });
 
+/** What changed between two payloads of one recipient kind: `ops` turn frame `base` into frame `frame`. */
+export interface RoomPatch {
+  code: string;
+  version: number;
+  base: number;
+  frame: number;
+  ops: PatchOp[];
+}
+
 export interface ServerToClient {
-  "room:state": (payload: RoomPayload) => void;
+  /** A whole payload and its frame number: the start of a patch chain. */
+  "room:state": (payload: RoomPayload, frame: number) => void;
+  /** The change since the frame this socket was last sent. */
+  "room:patch": (patch: RoomPatch) => void;
   "chat:message": (payload: { code: string; message: ChatMessage }) => void;
   "room:nudge": (payload: { code: string; text: string }) => void;
 }
@@ -154,7 +167,9 @@ export interface AuditEntry {
 
 export interface ClientToServer {
   "room:create": (input: unknown, ack: (r: Ack<{ code: string }>) => void) => void;
-  "room:watch": (input: unknown, ack: (r: Ack<{ payload: RoomPayload }>) => void) => void;
+  "room:watch": (input: unknown, ack: (r: Ack<{ payload: RoomPayload; frame: number }>) => void) => void;
+  /** The current whole payload of a room this socket watches (after a patch that did not fit). */
+  "room:sync": (input: unknown, ack: (r: Ack<{ payload: RoomPayload; frame: number }>) => void) => void;
   "room:unwatch": (input: unknown, ack?: (r: Ack) => void) => void;
   "seat:claim": (input: unknown, ack: (r: Ack<{ seat: string }>) => void) => void;
   "seat:release": (input: unknown, ack: (r: Ack) => void) => void;

@@ -1,6 +1,7 @@
 "use client";
 import { useCallback, useEffect, useRef, useState } from "react";
-import type { Ack, HostCommand, RoomPayload } from "@/lib/protocol";
+import type { Ack, HostCommand, RoomPatch, RoomPayload } from "@/lib/protocol";
+import { RoomFeed } from "@/lib/room-feed";
 import { getSocket, request } from "./socket";
 
 export interface RoomConnection {
@@ -39,16 +40,36 @@ export function useRoom(code: string, opts: { spectate?: boolean } = {}): RoomCo
 
   useEffect(() => {
     const s = getSocket();
+    const feed = new RoomFeed(code);
+    let syncing = false;
+    const show = () => {
+      if (feed.payload) accept(feed.payload);
+    };
     const watch = () => {
-      void request<"room:watch", { payload: RoomPayload }>("room:watch", { code, ...(spectate ? { as: "spectator" } : {}) }).then((r) => {
+      feed.reset();
+      void request<"room:watch", { payload: RoomPayload; frame: number }>("room:watch", { code, ...(spectate ? { as: "spectator" } : {}) }).then((r) => {
         if (r.ok) {
           setError(null);
-          accept(r.payload);
+          if (feed.full(r.payload, r.frame)) show();
         } else setError(r);
       });
     };
-    const onState = (p: RoomPayload) => {
-      if (p.code === code) accept(p);
+    // a patch that does not continue our copy: fetch the whole payload once
+    const sync = () => {
+      if (syncing) return;
+      syncing = true;
+      void request<"room:sync", { payload: RoomPayload; frame: number }>("room:sync", { code }).then((r) => {
+        syncing = false;
+        if (r.ok && feed.full(r.payload, r.frame)) show();
+      });
+    };
+    const onState = (p: RoomPayload, frame: number) => {
+      if (feed.full(p, frame)) show();
+    };
+    const onPatch = (x: RoomPatch) => {
+      const r = feed.patch(x);
+      if (r === "applied") show();
+      else if (r === "resync") sync();
     };
     const onConnect = () => {
       setConnected(true);
@@ -62,11 +83,13 @@ export function useRoom(code: string, opts: { spectate?: boolean } = {}): RoomCo
     };
     s.on("room:nudge", onNudge);
     s.on("room:state", onState);
+    s.on("room:patch", onPatch);
     s.on("connect", onConnect);
     s.on("disconnect", onDisconnect);
     if (s.connected) onConnect();
     return () => {
       s.off("room:state", onState);
+      s.off("room:patch", onPatch);
       s.off("connect", onConnect);
       s.off("disconnect", onDisconnect);
       s.off("room:nudge", onNudge);

@@ -16,6 +16,7 @@ interface EchoRoom {
 const rooms = new Map<string, EchoRoom>();
 let next = 0;
 let actions = 0;
+let frame = 0;
 
 const http = createServer((_req, res) => {
   res.statusCode = 404;
@@ -39,7 +40,7 @@ io.on("connection", (socket) => {
     const room = rooms.get(input.code);
     if (!room) return fail(reply);
     void socket.join(input.code);
-    reply({ ok: true, payload: { code: input.code, version: room.version, status: "running", you: seats.get(input.code) ?? null, view: null } });
+    reply({ ok: true, frame: ++frame, payload: { code: input.code, version: room.version, status: "running", you: seats.get(input.code) ?? null, view: null } });
   });
   socket.on("room:unwatch", (input: { code: string }) => void socket.leave(input.code));
   socket.on("seat:claim", (input: { code: string }, reply: Reply) => {
@@ -59,7 +60,8 @@ io.on("connection", (socket) => {
     if (!room) return fail(reply);
     const version = ++room.version;
     actions++;
-    io.to(input.code).emit("room:state", { code: input.code, version, status: "running" });
+    // a whole (tiny) payload with its frame number, as the room server starts a patch chain
+    io.to(input.code).emit("room:state", { code: input.code, version, status: "running" }, ++frame);
     reply({ ok: true, version, clientId: input.clientId });
   });
 });

@@ -2,8 +2,9 @@
 import type { Server, Socket } from "socket.io";
 import { z } from "zod";
 import type { ChatChannelRule } from "../../lib/games/core/types";
-import { actInput, chatHistoryInput, chatSendInput, createRoomInput, hostInput, seatInput, watchInput, type Ack, type ChatMessage, type ClientToServer, type Role, type ServerToClient } from "../../lib/protocol";
+import { actInput, chatHistoryInput, chatSendInput, createRoomInput, hostInput, seatInput, watchInput, type Ack, type ChatMessage, type ClientToServer, type Role, type RoomPayload, type ServerToClient } from "../../lib/protocol";
 import type { RoomManager } from "../rooms/manager";
+import { advanceFrame, currentFrame, dropFrame, type Frame } from "./frames";
 import { CommandError, type Room } from "../rooms/room";
 import type { SessionUser } from "./auth";
 
@@ -47,13 +48,29 @@ function hasMembers(io: IO, group: string): boolean {
   return (io.sockets.adapter.rooms.get(group)?.size ?? 0) > 0;
 }
 
+/** Sends a group what changed: a patch against its last frame, or the whole payload when it has none. */
+function push(io: IO, room: Room, group: string, build: () => RoomPayload): void {
+  if (!hasMembers(io, group)) return dropFrame(room, group);
+  const out = advanceFrame(room, group, build());
+  if (!out) return;
+  if ("full" in out) io.to(group).emit("room:state", out.full.payload, out.full.frame);
+  else io.to(group).emit("room:patch", out.patch);
+}
+
 /** Pushes each recipient kind its payload: computed once per kind, not per socket, and only for kinds that are listening. */
 export function broadcast(io: IO, room: Room): void {
-  if (hasMembers(io, groupHost(room))) io.to(groupHost(room)).emit("room:state", room.payload("host", null));
-  if (hasMembers(io, groupSpec(room))) io.to(groupSpec(room)).emit("room:state", room.payload("spectator", null));
-  for (const s of room.seats) {
-    if (hasMembers(io, groupSeat(room, s.seat))) io.to(groupSeat(room, s.seat)).emit("room:state", room.payload("player", s.seat));
-  }
+  push(io, room, groupHost(room), () => room.payload("host", null));
+  push(io, room, groupSpec(room), () => room.payload("spectator", null));
+  for (const s of room.seats) push(io, room, groupSeat(room, s.seat), () => room.payload("player", s.seat));
+}
+
+function groupOf(room: Room, role: Role, seat: string | null): string {
+  return role === "host" ? groupHost(room) : role === "player" && seat ? groupSeat(room, seat) : groupSpec(room);
+}
+
+/** The frame a socket that watches as `role` builds on. */
+function frameFor(room: Room, role: Role, seat: string | null): Frame {
+  return currentFrame(room, groupOf(room, role, seat), () => room.payload(role, seat));
 }
 
 /** Delivers a stored chat message to its channel's readers: the host, the member seats, and spectators of public channels. */
@@ -78,8 +95,12 @@ function leaveRoom(io: IO, socket: Sock, rooms: RoomManager, code: string): void
   }
 }
 
-/** Subscribes a socket to the room as whatever its user is there now. */
-function subscribe(io: IO, socket: Sock, rooms: RoomManager, room: Room, asSpectator = false): { role: Role; seat: string | null } {
+/**
+ * Subscribes a socket to the room as whatever its user is there now. With
+ * `sendFrame`, the socket is sent its group's frame at once, so that the patches
+ * that follow apply (a watch sends it in its reply instead).
+ */
+function subscribe(io: IO, socket: Sock, rooms: RoomManager, room: Room, asSpectator = false, sendFrame = false): { role: Role; seat: string | null } {
   leaveRoom(io, socket, rooms, room.code);
   const user = asSpectator ? null : socket.data.user;
   let role: Role = "spectator";
@@ -99,6 +120,10 @@ function subscribe(io: IO, socket: Sock, rooms: RoomManager, room: Room, asSpect
     void socket.join(groupSeat(room, seat));
     room.presence.set(seat, (room.presence.get(seat) ?? 0) + 1);
   }
+  if (sendFrame) {
+    const f = frameFor(room, role, seat);
+    socket.emit("room:state", f.payload, f.frame);
+  }
   return { role, seat };
 }
 
@@ -107,7 +132,7 @@ function resubscribeUser(io: IO, rooms: RoomManager, room: Room, userId: string)
   for (const s of io.sockets.sockets.values()) {
     const sock = s as Sock;
     const w = sock.data.watching.get(room.code);
-    if (sock.data.user?.id === userId && w && !w.explicitSpectator) subscribe(io, sock, rooms, room);
+    if (sock.data.user?.id === userId && w && !w.explicitSpectator) subscribe(io, sock, rooms, room, false, true);
   }
   broadcast(io, room);
 }
@@ -153,7 +178,17 @@ export function registerHandlers(io: IO, socket: Sock, rooms: RoomManager): void
     const room = await roomOr404(code);
     const { role, seat } = subscribe(io, socket, rooms, room, as === "spectator");
     if (role === "player") broadcast(io, room);
-    return { payload: room.payload(role, seat) };
+    const f = frameFor(room, role, seat);
+    return { payload: f.payload, frame: f.frame };
+  });
+
+  on("room:sync", async (input) => {
+    const { code } = watchInput.parse(input);
+    const room = await roomOr404(code);
+    const w = socket.data.watching.get(room.code);
+    if (!w || w.roomId !== room.id) throw new CommandError("room/not_watching", "Open the room first.");
+    const f = frameFor(room, w.role, w.seat);
+    return { payload: f.payload, frame: f.frame };
   });
 
   on("room:unwatch", async (input) => {

@@ -4,7 +4,8 @@
 import { io as connect, type Socket } from "socket.io-client";
 import type { Rng } from "../../lib/games/core/rng";
 import type { AnyGame } from "../../lib/games/core/types";
-import type { Ack, RoomPayload } from "../../lib/protocol";
+import type { Ack, RoomPatch, RoomPayload } from "../../lib/protocol";
+import { RoomFeed } from "../../lib/room-feed";
 import { sessionCookie } from "./session";
 
 /** A signed-in socket (not yet connected when `reconnect` is set: wait for "connect"). */
@@ -56,16 +57,22 @@ export type ActOutcome = { kind: "ack"; version: number; clientId?: string } | {
 export class SeatClient {
   payload: RoomPayload | null = null;
   code: string;
+  private readonly feed: RoomFeed;
+  private syncing = false;
 
   private constructor(
     readonly socket: Socket,
     private readonly o: SeatClientOptions,
   ) {
     this.code = o.code;
-    socket.on("room:state", (p: RoomPayload) => {
-      if (p.code !== this.code) return;
-      if (!this.payload || p.version >= this.payload.version) this.payload = p;
-      o.onState?.(p);
+    this.feed = new RoomFeed(o.code);
+    socket.on("room:state", (p: RoomPayload, frame: number) => {
+      if (this.feed.full(p, frame)) this.took();
+    });
+    socket.on("room:patch", (x: RoomPatch) => {
+      const r = this.feed.patch(x);
+      if (r === "applied") this.took();
+      else if (r === "resync") void this.sync();
     });
     // the first watch is open()'s; after a reconnect the seat watches again by itself
     let connects = 0;
@@ -99,11 +106,28 @@ export class SeatClient {
     }
   }
 
+  /** The feed's copy changed: it is the seat's payload now. */
+  private took(): void {
+    const p = this.feed.payload!;
+    this.payload = p;
+    this.o.onState?.(p);
+  }
+
   private async watch(): Promise<void> {
-    const r = await this.request<{ payload: RoomPayload }>("room:watch", { code: this.code });
+    this.feed.reset(this.code);
+    const r = await this.request<{ payload: RoomPayload; frame: number }>("room:watch", { code: this.code });
     if (!r.ok || r.payload.code !== this.code) return;
-    if (!this.payload || r.payload.version >= this.payload.version) this.payload = r.payload;
+    if (this.feed.full(r.payload, r.frame)) this.payload = r.payload;
     this.o.onWatched?.(r.payload);
+  }
+
+  /** A patch did not continue this seat's copy: fetch the whole payload. */
+  private async sync(): Promise<void> {
+    if (this.syncing) return;
+    this.syncing = true;
+    const r = await this.request<{ payload: RoomPayload; frame: number }>("room:sync", { code: this.code });
+    this.syncing = false;
+    if (r.ok && this.feed.full(r.payload, r.frame)) this.took();
   }
 
   request<T = object>(event: string, input: unknown, timeoutMs = 10_000): Promise<Ack<T>> {

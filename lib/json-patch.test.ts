@@ -1,0 +1,100 @@
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { applyPatch, diffJson, PatchError, type PatchOp } from "./json-patch";
+
+const json = fc.jsonValue({ maxDepth: 4 }) as fc.Arbitrary<unknown>;
+
+/** A value and an edit of it: members set, removed and added; arrays grown and shrunk. */
+function edited(v: unknown, rnd: () => number): unknown {
+  if (Array.isArray(v)) {
+    const out = v.map((x) => (rnd() < 0.3 ? edited(x, rnd) : x));
+    if (rnd() < 0.3) out.push({ added: rnd() });
+    if (rnd() < 0.2) out.splice(0, Math.floor(rnd() * out.length));
+    return out;
+  }
+  if (typeof v === "object" && v !== null) {
+    const out: Record<string, unknown> = {};
+    for (const [k, x] of Object.entries(v)) {
+      const r = rnd();
+      if (r < 0.1) continue;
+      out[k] = r < 0.4 ? edited(x, rnd) : x;
+    }
+    if (rnd() < 0.3) out[`k${Math.floor(rnd() * 5)}`] = [1, "two", null];
+    return out;
+  }
+  return rnd() < 0.5 ? v : { was: v ?? null };
+}
+
+function deepFreeze<T>(v: T): T {
+  if (typeof v === "object" && v !== null) {
+    Object.freeze(v);
+    for (const x of Object.values(v)) deepFreeze(x);
+  }
+  return v;
+}
+
+const asJson = (v: unknown) => JSON.parse(JSON.stringify(v) ?? "null") as unknown;
+
+describe("diffJson and applyPatch", () => {
+  it("rebuild any JSON value from any other, without touching the old one, after the wire", () => {
+    fc.assert(
+      fc.property(json, json, (a, b) => {
+        const ops = asJson(diffJson(a, b)) as PatchOp[];
+        expect(asJson(applyPatch(deepFreeze(structuredClone(a)), ops))).toEqual(asJson(b));
+      }),
+      { numRuns: 500, seed: 2026 },
+    );
+  });
+
+  it("rebuild edited values with operations only where they changed", () => {
+    fc.assert(
+      fc.property(json, fc.integer(), (a, seed) => {
+        let s = seed >>> 0;
+        const rnd = () => ((s = (s * 1_103_515_245 + 12_345) >>> 0) / 2 ** 32);
+        const b = edited(a, rnd);
+        const ops = diffJson(a, b);
+        expect(asJson(applyPatch(deepFreeze(structuredClone(a)), ops))).toEqual(asJson(b));
+        if (JSON.stringify(a) === JSON.stringify(b)) expect(ops).toEqual([]);
+      }),
+      { numRuns: 500, seed: 7 },
+    );
+  });
+
+  it("says nothing for equal values, and treats undefined members as absent", () => {
+    expect(diffJson({ a: [1, { b: 2 }] }, { a: [1, { b: 2 }] })).toEqual([]);
+    expect(diffJson({ a: 1, u: undefined }, { a: 1 })).toEqual([]);
+    expect(diffJson([undefined], [null])).toEqual([]);
+  });
+
+  it("sends an appended history as its new entries only", () => {
+    const a = { round: 3, history: [{ r: 1, text: "x".repeat(200) }, { r: 2, text: "y".repeat(200) }] };
+    const b = { round: 4, history: [...a.history, { r: 3, text: "z" }] };
+    const ops = diffJson(a, b);
+    expect(ops).toEqual([
+      { p: ["round"], v: 4 },
+      { p: ["history"], n: 2, a: [{ r: 3, text: "z" }] },
+    ]);
+    expect(JSON.stringify(ops).length).toBeLessThan(JSON.stringify(b).length / 5);
+  });
+
+  it("replaces a list whole when most of it changed", () => {
+    expect(diffJson({ l: [1, 2, 3, 4] }, { l: [4, 3, 2, 1] })).toEqual([{ p: ["l"], v: [4, 3, 2, 1] }]);
+  });
+
+  it("shares what did not change with the old value", () => {
+    const a = { big: { list: [1, 2, 3] }, n: 1 };
+    const next = applyPatch(a, diffJson(a, { big: { list: [1, 2, 3] }, n: 2 }));
+    expect(next.big).toBe(a.big);
+    expect(a.n).toBe(1);
+  });
+
+  it("refuses operations that do not fit the document, and prototype keys", () => {
+    expect(() => applyPatch({ a: 1 }, [{ p: ["a", "b"], v: 2 }])).toThrow(PatchError);
+    expect(() => applyPatch({ a: [1] }, [{ p: ["a", 5], v: 2 }])).toThrow(PatchError);
+    expect(() => applyPatch({ a: [1] }, [{ p: ["a", "x"], v: 2 }])).toThrow(PatchError);
+    expect(() => applyPatch({ a: {} }, [{ p: ["a"], n: 0, a: [] }])).toThrow(PatchError);
+    expect(() => applyPatch({}, [{ p: ["__proto__", "polluted"], v: true }])).toThrow(PatchError);
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+    expect(() => applyPatch({}, [{ p: [], x: 1 }])).toThrow(PatchError);
+  });
+});

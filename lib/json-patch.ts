@@ -1,0 +1,160 @@
+// Differences between two JSON values, small enough to send instead of the
+// second value, and their application. The server keeps the last payload it
+// sent to each kind of recipient and sends only what changed; the client
+// rebuilds the new payload from the one it holds. Values are JSON: plain
+// objects, arrays, strings, finite numbers, booleans and null (an undefined
+// member counts as absent, an undefined array element as null, as JSON.stringify
+// has it).
+
+export type PatchPath = (string | number)[];
+
+/** Set the value at `p` (the whole document when `p` is empty). */
+export interface SetOp {
+  p: PatchPath;
+  v: unknown;
+}
+/** Remove the member at `p`. */
+export interface DeleteOp {
+  p: PatchPath;
+  x: 1;
+}
+/** The array at `p` keeps its first `n` elements, then `a` is appended. */
+export interface SpliceOp {
+  p: PatchPath;
+  n: number;
+  a: unknown[];
+}
+export type PatchOp = SetOp | DeleteOp | SpliceOp;
+
+export class PatchError extends Error {}
+
+function isPlainObject(v: unknown): v is Record<string, unknown> {
+  return typeof v === "object" && v !== null && !Array.isArray(v);
+}
+
+const own = Object.prototype.hasOwnProperty;
+
+/** The operations that turn `a` into `b`; none when they are equal as JSON. */
+export function diffJson(a: unknown, b: unknown): PatchOp[] {
+  const ops: PatchOp[] = [];
+  diffInto(a, b, [], ops);
+  return ops;
+}
+
+function diffInto(a: unknown, b: unknown, path: PatchPath, ops: PatchOp[]): void {
+  if (a === b) return;
+  if (a === undefined) a = null;
+  if (b === undefined) b = null;
+  if (a === b) return;
+  if (isPlainObject(a) && isPlainObject(b)) {
+    for (const k in b) {
+      if (!own.call(b, k)) continue;
+      const bv = b[k];
+      const present = own.call(a, k) && a[k] !== undefined;
+      if (bv === undefined) {
+        if (present) ops.push({ p: [...path, k], x: 1 });
+        continue;
+      }
+      if (!present) {
+        ops.push({ p: [...path, k], v: bv });
+        continue;
+      }
+      path.push(k);
+      diffInto(a[k], bv, path, ops);
+      path.pop();
+    }
+    for (const k in a) {
+      if (own.call(a, k) && a[k] !== undefined && (!own.call(b, k) || b[k] === undefined)) ops.push({ p: [...path, k], x: 1 });
+    }
+    return;
+  }
+  if (Array.isArray(a) && Array.isArray(b)) {
+    const start = ops.length;
+    const common = Math.min(a.length, b.length);
+    for (let i = 0; i < common; i++) {
+      path.push(i);
+      diffInto(a[i], b[i], path, ops);
+      path.pop();
+    }
+    if (a.length !== b.length) ops.push({ p: [...path], n: common, a: b.slice(common) });
+    // when most elements changed (a shifted list, a reordering), one whole value is smaller
+    if (ops.length - start > Math.max(2, b.length / 2)) {
+      ops.length = start;
+      ops.push({ p: [...path], v: b });
+    }
+    return;
+  }
+  ops.push({ p: [...path], v: b });
+}
+
+function shallowCopy(v: unknown): Record<string, unknown> | unknown[] {
+  if (Array.isArray(v)) return v.slice();
+  if (isPlainObject(v)) return { ...v };
+  throw new PatchError("the patch goes through a value that is neither an object nor an array");
+}
+
+function checkKey(container: unknown, key: string | number): void {
+  if (Array.isArray(container)) {
+    if (typeof key !== "number" || !Number.isInteger(key) || key < 0) throw new PatchError(`bad array index ${String(key)}`);
+  } else if (typeof key !== "string" || key === "__proto__") throw new PatchError(`bad member name ${String(key)}`);
+}
+
+/**
+ * `doc` with `ops` applied. `doc` itself is left untouched: every object on a
+ * changed path is copied, everything else is shared. Throws PatchError when the
+ * operations do not fit the document (the holder should then fetch a whole value).
+ */
+export function applyPatch<T>(doc: T, ops: readonly PatchOp[]): T {
+  let root: unknown = doc;
+  const copied = new WeakSet<object>();
+  const writable = (v: unknown): Record<string, unknown> | unknown[] => {
+    if (typeof v === "object" && v !== null && copied.has(v)) return v as Record<string, unknown> | unknown[];
+    const c = shallowCopy(v);
+    copied.add(c);
+    return c;
+  };
+  for (const op of ops) {
+    if (!Array.isArray(op.p)) throw new PatchError("an operation without a path");
+    if (op.p.length === 0) {
+      if ("v" in op) {
+        root = op.v;
+        continue;
+      }
+      if ("a" in op) {
+        const arr = writable(root);
+        if (!Array.isArray(arr)) throw new PatchError("splice of a value that is not an array");
+        arr.length = Math.min(arr.length, op.n);
+        arr.push(...op.a);
+        root = arr;
+        continue;
+      }
+      throw new PatchError("the document itself cannot be removed");
+    }
+    root = writable(root);
+    let node = root as Record<string | number, unknown>;
+    for (let i = 0; i < op.p.length - 1; i++) {
+      const key = op.p[i]!;
+      checkKey(node, key);
+      const child = writable(node[key]);
+      node[key] = child;
+      node = child as Record<string | number, unknown>;
+    }
+    const last = op.p[op.p.length - 1]!;
+    checkKey(node, last);
+    if ("x" in op) {
+      if (Array.isArray(node)) throw new PatchError("members of arrays are not removed one by one");
+      delete node[last];
+    } else if ("a" in op) {
+      if (!Array.isArray(op.a) || typeof op.n !== "number") throw new PatchError("a malformed splice");
+      const arr = writable(node[last]);
+      if (!Array.isArray(arr)) throw new PatchError("splice of a value that is not an array");
+      arr.length = Math.min(arr.length, op.n);
+      arr.push(...op.a);
+      node[last] = arr;
+    } else if ("v" in op) {
+      if (Array.isArray(node) && (last as number) > node.length) throw new PatchError("set beyond the end of an array");
+      node[last] = op.v;
+    } else throw new PatchError("an operation of no known kind");
+  }
+  return root as T;
+}
