@@ -6,7 +6,7 @@ import { Server } from "socket.io";
 import { getGame } from "../lib/games/registry";
 import type { AnyGame } from "../lib/games/core/types";
 import type { ClientToServer, ServerToClient } from "../lib/protocol";
-import { createDb, type Db } from "./db/client";
+import { createDb, createSqlPool, type Db } from "./db/client";
 import { RoomManager } from "./rooms/manager";
 import { userFromCookie } from "./sockets/auth";
 import { broadcast, deliverChat, registerHandlers, type SocketData } from "./sockets/handlers";
@@ -39,6 +39,7 @@ export interface GarnetServer {
 export async function startGarnetServer(o: GarnetServerOptions): Promise<GarnetServer> {
   const log = o.log ?? ((m: string) => console.log(m));
   const db = createDb(o.databaseUrl);
+  const sql = createSqlPool(o.databaseUrl);
   const knownUsers = new Set<string>();
   // eslint-disable-next-line prefer-const
   let io: Server<ClientToServer, ServerToClient, object, SocketData>;
@@ -55,6 +56,7 @@ export async function startGarnetServer(o: GarnetServerOptions): Promise<GarnetS
       heartbeatMs: o.heartbeatMs ?? 200,
       instanceId: o.instanceId ?? "main",
       lookupGame: o.lookupGame ?? getGame,
+      sql,
     },
   );
 
@@ -110,6 +112,7 @@ export async function startGarnetServer(o: GarnetServerOptions): Promise<GarnetS
       await new Promise<void>((r) => io.close(() => r()));
       await rooms.close();
       await db.$disconnect();
+      await sql.end();
       http.closeAllConnections?.();
     },
   };

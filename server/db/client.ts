@@ -1,5 +1,6 @@
 // The Prisma client over node-postgres (driver adapter, no native engine).
 import { PrismaPg } from "@prisma/adapter-pg";
+import pg from "pg";
 import { PrismaClient } from "./generated/client";
 
 export type Db = PrismaClient;
@@ -7,4 +8,11 @@ export type Db = PrismaClient;
 export function createDb(url: string, max = 10): Db {
   const adapter = new PrismaPg({ connectionString: url, max });
   return new PrismaClient({ adapter });
+}
+
+export type SqlPool = pg.Pool;
+
+/** A plain node-postgres pool for the hot write path (one statement per batch, no query building). */
+export function createSqlPool(url: string, max = 4): SqlPool {
+  return new pg.Pool({ connectionString: url, max, allowExitOnIdle: true });
 }

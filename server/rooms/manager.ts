@@ -6,7 +6,7 @@ import { runCommand, type GameCommand } from "../../lib/games/core/commands";
 import { seatIds } from "../../lib/games/core/seats";
 import type { AnyGame } from "../../lib/games/core/types";
 import type { Notice, RoomStatus, SpectatorSettings } from "../../lib/protocol";
-import type { Db } from "../db/client";
+import type { Db, SqlPool } from "../db/client";
 import type { Prisma } from "../db/generated/client";
 import { CommandError, Room, type Clock, type RoomHooks, type RoomOptions } from "./room";
 import { Store } from "./store";
@@ -23,6 +23,8 @@ export interface ManagerOptions extends RoomOptions {
   heartbeatMs: number;
   instanceId: string;
   lookupGame: (id: string) => AnyGame | undefined;
+  /** The pool the event log is written through. */
+  sql: SqlPool;
 }
 
 interface EventLike {
@@ -98,7 +100,7 @@ export class RoomManager {
     private readonly hooks: RoomHooks,
     private readonly opts: ManagerOptions,
   ) {
-    this.store = new Store(db);
+    this.store = new Store(db, opts.sql);
   }
 
   live(): Room[] {

@@ -1,6 +1,6 @@
 // Persistence for rooms. Event appends from every room are batched into one
 // transaction per tick: a command is acknowledged only after its batch commits.
-import type { Db } from "../db/client";
+import type { Db, SqlPool } from "../db/client";
 import type { Prisma } from "../db/generated/client";
 
 export interface EventRow {
@@ -42,6 +42,47 @@ export interface Commit {
   seats?: SeatPatch[];
 }
 
+/** `b` over `a`, where `b` leaves out what it does not change. */
+function mergePatch(a: RoomPatch, b: RoomPatch): RoomPatch {
+  return {
+    ...b,
+    durations: b.durations !== undefined ? b.durations : a.durations,
+    endReason: b.endReason !== undefined ? b.endReason : a.endReason,
+    spectators: b.spectators ?? a.spectators,
+  };
+}
+
+// Timestamps travel as ISO text in UTC and are stored without a zone, as the
+// rest of the schema stores them. Optional room fields keep their stored value
+// when a batch does not set them.
+const BATCH_SQL = `
+WITH ev AS (
+  INSERT INTO "Event" ("roomId", "seq", "kind", "actor", "payload", "clientId", "at", "deadlineAt", "paused")
+  SELECT * FROM unnest($1::text[], $2::int[], $3::text[], $4::text[], $5::jsonb[], $6::text[], $7::timestamp(3)[], $8::timestamp(3)[], $9::boolean[])
+), sn AS (
+  INSERT INTO "Snapshot" ("roomId", "seq", "state")
+  SELECT * FROM unnest($10::text[], $11::int[], $12::jsonb[])
+), se AS (
+  UPDATE "Seat" AS s SET "userId" = v.u, "name" = v.n, "isBot" = v.b
+  FROM unnest($13::text[], $14::text[], $15::text[], $16::text[], $17::boolean[]) AS v(r, sid, u, n, b)
+  WHERE s."roomId" = v.r AND s."seatId" = v.sid
+)
+UPDATE "Room" AS r SET
+  "version" = v.version,
+  "status" = v.status::"RoomStatus",
+  "deadlineAt" = v.deadline,
+  "pausedAt" = v.paused,
+  "remainingMs" = v.remaining,
+  "durations" = COALESCE(v.durations, r."durations"),
+  "endReason" = CASE WHEN v.has_end THEN v.end_reason ELSE r."endReason" END,
+  "spectatorMode" = COALESCE(v.smode, r."spectatorMode"),
+  "spectatorLag" = COALESCE(v.slag, r."spectatorLag"),
+  "spectatorReveal" = COALESCE(v.sreveal, r."spectatorReveal"),
+  "updatedAt" = now() AT TIME ZONE 'UTC'
+FROM unnest($18::text[], $19::int[], $20::text[], $21::timestamp(3)[], $22::timestamp(3)[], $23::int[], $24::jsonb[], $25::boolean[], $26::text[], $27::text[], $28::int[], $29::boolean[])
+  AS v(id, version, status, deadline, paused, remaining, durations, has_end, end_reason, smode, slag, sreveal)
+WHERE r."id" = v.id`;
+
 interface Pending {
   commit: Commit;
   resolve: () => void;
@@ -55,7 +96,10 @@ export class Store {
   /** Counters for benchmarks and health. */
   stats = { batches: 0, events: 0 };
 
-  constructor(readonly db: Db) {}
+  constructor(
+    readonly db: Db,
+    private readonly sql: SqlPool,
+  ) {}
 
   /** Resolves once the commit is durable. */
   append(commit: Commit): Promise<void> {
@@ -92,33 +136,56 @@ export class Store {
     }
   }
 
+  /**
+   * One statement per batch, one round trip: the events and snapshots are
+   * inserted and the seats and rooms updated from arrays, in PostgreSQL's
+   * implicit transaction for the statement, so a batch is durable whole or not at all.
+   */
   private async write(commits: Commit[]): Promise<void> {
-    const db = this.db;
-    const lastPatch = new Map<string, RoomPatch>();
-    for (const c of commits) lastPatch.set(c.room.id, c.room);
-    const snapshots = commits.flatMap((c) => (c.snapshot ? [c.snapshot] : []));
-    const seatOps = commits.flatMap((c) => c.seats ?? []).map((s) =>
-      db.seat.update({ where: { roomId_seatId: { roomId: s.roomId, seatId: s.seatId } }, data: { userId: s.userId, name: s.name, isBot: s.isBot } }),
-    );
-    await db.$transaction([
-      db.event.createMany({ data: commits.map((c) => c.event) }),
-      ...(snapshots.length ? [db.snapshot.createMany({ data: snapshots })] : []),
-      ...[...lastPatch.values()].map((p) =>
-        db.room.update({
-          where: { id: p.id },
-          data: {
-            version: p.version,
-            status: p.status,
-            deadlineAt: p.deadlineAt,
-            pausedAt: p.pausedAt,
-            remainingMs: p.remainingMs,
-            ...(p.durations !== undefined ? { durations: p.durations } : {}),
-            ...(p.endReason !== undefined ? { endReason: p.endReason } : {}),
-            ...(p.spectators ? { spectatorMode: p.spectators.mode, spectatorLag: p.spectators.lag, spectatorReveal: p.spectators.revealAtEnd } : {}),
-          },
-        }),
-      ),
-      ...seatOps,
+    const rooms = new Map<string, RoomPatch>();
+    const seats = new Map<string, SeatPatch>();
+    for (const c of commits) {
+      // later commits of the same room win, field by field: a batch may hold a
+      // change of durations followed by an action that does not mention them
+      const prev = rooms.get(c.room.id);
+      rooms.set(c.room.id, prev ? mergePatch(prev, c.room) : c.room);
+      for (const seat of c.seats ?? []) seats.set(`${seat.roomId}\u0000${seat.seatId}`, seat);
+    }
+    const ev = commits.map((c) => c.event);
+    const snaps = commits.flatMap((c) => (c.snapshot ? [c.snapshot] : []));
+    const rp = [...rooms.values()];
+    const sp = [...seats.values()];
+    const ts = (d: Date | null) => (d === null ? null : d.toISOString());
+    await this.sql.query(BATCH_SQL, [
+      ev.map((e) => e.roomId),
+      ev.map((e) => e.seq),
+      ev.map((e) => e.kind),
+      ev.map((e) => e.actor),
+      ev.map((e) => JSON.stringify(e.payload)),
+      ev.map((e) => e.clientId),
+      ev.map((e) => ts(e.at)),
+      ev.map((e) => ts(e.deadlineAt)),
+      ev.map((e) => e.paused),
+      snaps.map((x) => x.roomId),
+      snaps.map((x) => x.seq),
+      snaps.map((x) => JSON.stringify(x.state)),
+      sp.map((x) => x.roomId),
+      sp.map((x) => x.seatId),
+      sp.map((x) => x.userId),
+      sp.map((x) => x.name),
+      sp.map((x) => x.isBot),
+      rp.map((r) => r.id),
+      rp.map((r) => r.version),
+      rp.map((r) => r.status),
+      rp.map((r) => ts(r.deadlineAt)),
+      rp.map((r) => ts(r.pausedAt)),
+      rp.map((r) => r.remainingMs),
+      rp.map((r) => (r.durations === undefined ? null : JSON.stringify(r.durations))),
+      rp.map((r) => r.endReason !== undefined),
+      rp.map((r) => r.endReason ?? null),
+      rp.map((r) => r.spectators?.mode ?? null),
+      rp.map((r) => r.spectators?.lag ?? null),
+      rp.map((r) => r.spectators?.revealAtEnd ?? null),
     ]);
   }
 
