@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { ChatMessage, RoomPayload } from "../lib/protocol";
 import { fixtureGame } from "./test/fixture-game";
-import { useTestServer } from "./test/harness";
+import { useTestServer, type Client } from "./test/harness";
 
 const host = { id: "guest:ch-host", name: "Host" };
 const alice = { id: "guest:ch-a", name: "Alice" };
@@ -15,18 +15,8 @@ const settle = () => new Promise((r) => setTimeout(r, 150));
 
 describe("game-aware chat", () => {
   it("enforces the game's channel rules: refused messages are never stored or delivered; readers get only their channels", async () => {
-    const h = await c(host);
-    const created = await h.req<{ code: string }>("room:create", { gameId: "fixture", seats: 3, config: { rounds: 5 } });
-    if (!created.ok) throw new Error(created.message);
-    const code = created.code;
-    await h.req("room:watch", { code });
-    const a = await c(alice);
-    const b = await c(bob);
-    const x = await c(carl);
-    for (const p of [a, b, x]) {
-      await p.req("room:watch", { code });
-      await p.req("seat:claim", { code });
-    }
+    const { h, seated, code } = await t.seatedRoom(host, [alice, bob, carl], { gameId: "fixture", config: { rounds: 5 } });
+    const [a, b, x] = seated as [Client, Client, Client];
     const spec = await c();
     await spec.req("room:watch", { code });
     await h.req("host:command", { code, command: { type: "start" } });

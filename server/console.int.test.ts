@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { AuditEntry, ChatMessage, RoomPayload } from "../lib/protocol";
 import { fixtureGame } from "./test/fixture-game";
-import { useTestServer } from "./test/harness";
+import { useTestServer, type Client } from "./test/harness";
 
 const host = { id: "guest:co-host", name: "Host" };
 const alice = { id: "guest:co-a", name: "Alice" };
@@ -11,17 +11,8 @@ const t = useTestServer([fixtureGame]);
 const c = (user?: { id: string; name: string }) => t.client(user);
 
 async function room(config: object, spectators?: object) {
-  const h = await c(host);
-  const created = await h.req<{ code: string }>("room:create", { gameId: "fixture", seats: 2, config, ...(spectators ? { spectators } : {}) });
-  if (!created.ok) throw new Error(created.message);
-  const code = created.code;
-  await h.req("room:watch", { code });
-  const a = await c(alice);
-  const b = await c(bob);
-  for (const p of [a, b]) {
-    await p.req("room:watch", { code });
-    await p.req("seat:claim", { code });
-  }
+  const { h, seated, code } = await t.seatedRoom(host, [alice, bob], { gameId: "fixture", config, spectators });
+  const [a, b] = seated as [Client, Client];
   return { h, a, b, code };
 }
 

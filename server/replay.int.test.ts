@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import type { ReplayLog, RoomPayload } from "../lib/protocol";
 import { replaySteps } from "../lib/replay";
 import { fixtureGame } from "./test/fixture-game";
-import { sessionCookie, useTestServer } from "./test/harness";
+import { sessionCookie, useTestServer, type Client } from "./test/harness";
 
 const host = { id: "guest:rp-host", name: "Host" };
 const alice = { id: "guest:rp-a", name: "Alice" };
@@ -18,17 +18,8 @@ async function getLog(code: string, user?: { id: string; name: string }): Promis
 
 describe("log export and replay", () => {
   it("replaying the exported log reproduces every view each viewer received, exactly", async () => {
-    const h = await c(host);
-    const created = await h.req<{ code: string }>("room:create", { gameId: "fixture", seats: 2, config: { rounds: 3 } });
-    if (!created.ok) throw new Error(created.message);
-    const code = created.code;
-    await h.req("room:watch", { code });
-    const a = await c(alice);
-    const b = await c(bob);
-    for (const p of [a, b]) {
-      await p.req("room:watch", { code });
-      await p.req("seat:claim", { code });
-    }
+    const { h, seated, code } = await t.seatedRoom(host, [alice, bob], { gameId: "fixture", config: { rounds: 3 } });
+    const [a, b] = seated as [Client, Client];
     const spec = await c();
     await spec.req("room:watch", { code });
     await h.req("host:command", { code, command: { type: "start" } });

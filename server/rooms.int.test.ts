@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { RoomPayload } from "../lib/protocol";
 import { fixtureGame } from "./test/fixture-game";
-import { useTestServer } from "./test/harness";
+import { useTestServer, type Client } from "./test/harness";
 
 const host = { id: "guest:host", name: "Hana" };
 const alice = { id: "guest:alice", name: "Alice" };
@@ -12,18 +12,8 @@ const t = useTestServer([fixtureGame]);
 const c = (user?: { id: string; name: string }) => t.client(user);
 
 async function lobbyWithTwo(config: object = {}) {
-  const h = await c(host);
-  const created = await h.req<{ code: string }>("room:create", { gameId: "fixture", seats: 2, config });
-  if (!created.ok) throw new Error(created.message);
-  const code = created.code;
-  await h.req("room:watch", { code });
-  const a = await c(alice);
-  const b = await c(bob);
-  for (const p of [a, b]) {
-    await p.req("room:watch", { code });
-    const r = await p.req<{ seat: string }>("seat:claim", { code });
-    expect(r.ok).toBe(true);
-  }
+  const { h, seated, code } = await t.seatedRoom(host, [alice, bob], { gameId: "fixture", config });
+  const [a, b] = seated as [Client, Client];
   return { h, a, b, code };
 }
 
@@ -52,6 +42,44 @@ describe("rooms over sockets with a real PostgreSQL", () => {
     const events = await t.server.db.event.findMany({ where: { room: { code } }, orderBy: { seq: "asc" } });
     expect(events.map((e) => e.kind)).toEqual(["start", "action", "action", "action", "action"]);
     expect(events[1]!.clientId).toBe("a-1");
+  });
+
+  it("sends changes as patches that rebuild exactly the payload a fresh watch gets, across seat changes", async () => {
+    // each seat watched the room before taking its seat: its socket moved to the seat's patch chain
+    const { h, a, b, code } = await lobbyWithTwo({ rounds: 2 });
+    const wire = { a: { states: 0, patches: 0, patchChars: 0 } };
+    a.socket.on("room:state", () => void wire.a.states++);
+    a.socket.on("room:patch", (x: unknown) => {
+      wire.a.patches++;
+      wire.a.patchChars += JSON.stringify(x).length;
+    });
+    await h.req("host:command", { code, command: { type: "start" } });
+    await a.req("game:act", { code, action: { type: "pick", value: 4 } });
+    await b.req("game:act", { code, action: { type: "pick", value: 5 } });
+    const v = (await h.waitFor((p) => p.version === 3)).version;
+    for (const [who, user] of [[a, alice], [b, bob], [h, host]] as const) {
+      const mine = await who.waitFor((p) => p.version === v);
+      const fresh = await c(user);
+      const w = await fresh.req<{ payload: RoomPayload }>("room:watch", { code });
+      if (!w.ok) throw new Error(w.message);
+      const strip = (p: RoomPayload) => ({ ...p, clock: { ...p.clock, serverNow: 0 }, seats: p.seats.map((s) => ({ ...s, connected: true })) });
+      expect(strip(mine)).toEqual(strip(w.payload));
+      fresh.close();
+    }
+    // once seated, Alice got only patches, each smaller than a payload
+    expect(wire.a.patches).toBeGreaterThanOrEqual(3);
+    expect(wire.a.states).toBe(0);
+    expect(wire.a.patchChars / wire.a.patches).toBeLessThan(JSON.stringify(a.last()).length);
+  });
+
+  it("answers a sync with the socket's current frame, and refuses one for a room it does not watch", async () => {
+    const { a, code } = await lobbyWithTwo();
+    const s = await a.req<{ payload: RoomPayload; frame: number }>("room:sync", { code });
+    expect(s.ok && s.payload.you).toBe("s1");
+    expect(s.ok && s.frame).toBeGreaterThan(0);
+    const stranger = await c(eve);
+    expect(await stranger.req("room:sync", { code })).toMatchObject({ ok: false, code: "room/not_watching" });
+    expect(await stranger.req("room:sync", { code: "nope" })).toMatchObject({ ok: false, code: "input/invalid" });
   });
 
   it("refuses garbage, another user's seat and non-host commands with typed errors, changing nothing", async () => {

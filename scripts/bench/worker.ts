@@ -40,7 +40,9 @@ class Stats {
 }
 
 let cfg: Setup;
-let host: Socket;
+/** Host accounts: the server lets one host keep at most 25 rooms open, as a real host would. */
+const hosts: Socket[] = [];
+const ROOMS_PER_HOST = 20;
 let stats = new Stats();
 const total = { sent: 0, acked: 0, refused: 0, unanswered: 0 };
 const loop = monitorEventLoopDelay({ resolution: 10 });
@@ -177,6 +179,7 @@ class Room {
   /** Opens a room of the same kind, moves every seat into it and starts it. */
   async open(first: boolean): Promise<void> {
     this.recycling = true;
+    const host = hosts[Math.floor(this.index / ROOMS_PER_HOST)]!;
     const created = await request<{ code: string }>(host, "room:create", { gameId: this.spec.gameId, seats: this.spec.seats, config: this.spec.config }, 60_000);
     if (!created.ok) throw new Error(`room:create ${this.spec.gameId}: ${created.message}`);
     this.missing += [...this.expected.values()].reduce((n, e) => n + e.waiting.size, 0);
@@ -212,8 +215,11 @@ class Room {
 async function setup(c: Setup): Promise<WorkerReply> {
   const began = performance.now();
   cfg = c;
-  host = await signedInSocket(c.url, { id: `guest:bench-host-${c.worker}`, name: `Host ${c.worker}` });
-  await connected(host);
+  for (let h = 0; h * ROOMS_PER_HOST < c.rooms.length; h++) {
+    const host = await signedInSocket(c.url, { id: `guest:bench-host-${c.worker}-${h}`, name: `Host ${c.worker}.${h}` });
+    await connected(host);
+    hosts.push(host);
+  }
   c.rooms.forEach((spec, i) => {
     const game = c.mode === "garnet" ? getGame(spec.gameId) : null;
     if (c.mode === "garnet" && !game) throw new Error(`no game ${spec.gameId}`);
@@ -303,7 +309,7 @@ process.on("message", (msg: WorkerRequest & { id: number }) => {
       return answer(stop(msg.drainMs));
     case "exit":
       for (const r of rooms) for (const s of r.seats) s.client?.close();
-      host?.close();
+      for (const h of hosts) h.close();
       answer({ type: "ok" });
       setTimeout(() => process.exit(0), 100);
       return;

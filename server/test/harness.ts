@@ -5,7 +5,8 @@ import { afterAll, beforeAll, inject } from "vitest";
 import pg from "pg";
 import { io as connect, type Socket } from "socket.io-client";
 import type { AnyGame } from "../../lib/games/core/types";
-import type { Ack, ChatMessage, RoomPayload } from "../../lib/protocol";
+import type { Ack, ChatMessage, RoomPatch, RoomPayload } from "../../lib/protocol";
+import { RoomFeeds } from "../../lib/room-feed";
 import { migrateDeploy } from "../db/migrate";
 import { startGarnetServer, type GarnetServer, type GarnetServerOptions } from "../app-server";
 import { sessionCookie, TEST_SECRET } from "./session";
@@ -47,6 +48,8 @@ export function startTestServer(databaseUrl: string, games: AnyGame[], extra: Pa
   });
 }
 
+type User = { id: string; name: string };
+
 export interface Client {
   socket: Socket;
   states: RoomPayload[];
@@ -64,13 +67,21 @@ export async function client(url: string, user?: { id: string; name: string }): 
   const inbox: ChatMessage[] = [];
   socket.on("chat:message", (p: { message: ChatMessage }) => inbox.push(p.message));
   const waiters: { pred: (p: RoomPayload) => boolean; resolve: (p: RoomPayload) => void }[] = [];
-  socket.on("room:state", (p: RoomPayload) => {
-    states.push(p);
-    for (const w of [...waiters]) if (w.pred(p)) {
-      waiters.splice(waiters.indexOf(w), 1);
-      w.resolve(p);
-    }
-  });
+  const feeds = new RoomFeeds(
+    (p) => {
+      states.push(p);
+      for (const w of [...waiters]) if (w.pred(p)) {
+        waiters.splice(waiters.indexOf(w), 1);
+        w.resolve(p);
+      }
+    },
+    async (code) => {
+      const r = await socket.timeout(10_000).emitWithAck("room:sync", { code }).catch(() => null);
+      return r?.ok ? r : null;
+    },
+  );
+  socket.on("room:state", (p: RoomPayload, frame: number) => feeds.full(p, frame));
+  socket.on("room:patch", (x: RoomPatch) => feeds.patch(x));
   await new Promise<void>((resolve, reject) => {
     socket.once("connect", () => resolve());
     socket.once("connect_error", reject);
@@ -79,7 +90,14 @@ export async function client(url: string, user?: { id: string; name: string }): 
     socket,
     states,
     inbox,
-    req: (event, input) => socket.timeout(10_000).emitWithAck(event, input),
+    async req(event, input) {
+      // a watch reply starts the room's patch chain for this socket
+      const code = (input as { code?: unknown } | null)?.code;
+      if (event === "room:watch" && typeof code === "string") feeds.reset(code);
+      const r = await socket.timeout(10_000).emitWithAck(event, input);
+      if ((event === "room:watch" || event === "room:sync") && r?.ok && r.payload) feeds.full(r.payload, r.frame);
+      return r;
+    },
     last: () => states[states.length - 1],
     waitFor(pred, timeoutMs = 10_000) {
       const hit = [...states].reverse().find(pred);
@@ -126,6 +144,26 @@ export function useTestServer(games: AnyGame[], extra: Partial<GarnetServerOptio
       const c = await client(this.server.url, user);
       open.push(c);
       return c;
+    },
+    /**
+     * A room created and watched by `host`, with each of `players` watching it and
+     * seated in turn (first seat first); not started.
+     */
+    async seatedRoom(host: User, players: User[], room: { gameId: string; seats?: number; config?: object; spectators?: object }): Promise<{ h: Client; seated: Client[]; code: string }> {
+      const h = await this.client(host);
+      const created = await h.req<{ code: string }>("room:create", { gameId: room.gameId, seats: room.seats ?? players.length, config: room.config ?? {}, ...(room.spectators ? { spectators: room.spectators } : {}) });
+      if (!created.ok) throw new Error(created.message);
+      const code = created.code;
+      await h.req("room:watch", { code });
+      const seated: Client[] = [];
+      for (const user of players) {
+        const p = await this.client(user);
+        await p.req("room:watch", { code });
+        const r = await p.req<{ seat: string }>("seat:claim", { code });
+        if (!r.ok) throw new Error(`${user.name} could not take a seat: ${r.message}`);
+        seated.push(p);
+      }
+      return { h, seated, code };
     },
   };
 }

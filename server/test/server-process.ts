@@ -62,17 +62,25 @@ const ENTRY = path.join(import.meta.dirname, "child-server.ts");
 /** Request and reply over a child's IPC channel: each request carries an id that its reply echoes. */
 export function ipcAsker<Req extends object, Reply>(child: ChildProcess): (req: Req) => Promise<Reply> {
   let next = 1;
-  const waiting = new Map<number, (r: Reply) => void>();
+  const waiting = new Map<number, { resolve: (r: Reply) => void; reject: (e: Error) => void }>();
+  let exited: Error | null = null;
   child.on("message", (m: { id?: number }) => {
     const w = m.id === undefined ? undefined : waiting.get(m.id);
     if (!w) return;
     waiting.delete(m.id!);
-    w(m as Reply);
+    w.resolve(m as Reply);
+  });
+  // a child that dies must not leave its asker waiting forever
+  child.once("exit", (code, signal) => {
+    exited = new Error(`child process ${child.pid} exited (${signal ?? `code ${code}`}) with requests unanswered`);
+    for (const w of waiting.values()) w.reject(exited);
+    waiting.clear();
   });
   return (req) =>
     new Promise((resolve, reject) => {
+      if (exited) return reject(exited);
       const id = next++;
-      waiting.set(id, resolve);
+      waiting.set(id, { resolve, reject });
       child.send({ id, ...req }, (e) => {
         if (e) {
           waiting.delete(id);
