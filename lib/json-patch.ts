@@ -41,50 +41,70 @@ export function diffJson(a: unknown, b: unknown): PatchOp[] {
   return ops;
 }
 
+/** An own member's value; inherited names such as "constructor" count as absent. */
+function member(o: Record<string, unknown>, k: string): unknown {
+  const v = o[k];
+  return v !== undefined && (typeof v !== "function" || own.call(o, k)) ? v : undefined;
+}
+
 function diffInto(a: unknown, b: unknown, path: PatchPath, ops: PatchOp[]): void {
   if (a === b) return;
-  if (a === undefined) a = null;
-  if (b === undefined) b = null;
-  if (a === b) return;
-  if (isPlainObject(a) && isPlainObject(b)) {
-    for (const k in b) {
-      if (!own.call(b, k)) continue;
-      const bv = b[k];
-      const present = own.call(a, k) && a[k] !== undefined;
-      if (bv === undefined) {
-        if (present) ops.push({ p: [...path, k], x: 1 });
-        continue;
-      }
-      if (!present) {
-        ops.push({ p: [...path, k], v: bv });
-        continue;
-      }
-      path.push(k);
-      diffInto(a[k], bv, path, ops);
-      path.pop();
-    }
-    for (const k in a) {
-      if (own.call(a, k) && a[k] !== undefined && (!own.call(b, k) || b[k] === undefined)) ops.push({ p: [...path, k], x: 1 });
-    }
+  if (typeof a !== "object" || typeof b !== "object" || a === null || b === null) {
+    // undefined is null inside arrays (members that are undefined never get here)
+    if ((a ?? null) !== (b ?? null)) ops.push({ p: path.slice(), v: b ?? null });
     return;
   }
-  if (Array.isArray(a) && Array.isArray(b)) {
+  const arrayA = Array.isArray(a);
+  if (arrayA !== Array.isArray(b)) {
+    ops.push({ p: path.slice(), v: b });
+    return;
+  }
+  if (arrayA) {
+    const x = a as unknown[];
+    const y = b as unknown[];
     const start = ops.length;
-    const common = Math.min(a.length, b.length);
+    const common = Math.min(x.length, y.length);
     for (let i = 0; i < common; i++) {
+      if (x[i] === y[i]) continue;
       path.push(i);
-      diffInto(a[i], b[i], path, ops);
+      diffInto(x[i], y[i], path, ops);
       path.pop();
     }
-    if (a.length !== b.length) ops.push({ p: [...path], n: common, a: b.slice(common) });
+    if (x.length !== y.length) ops.push({ p: path.slice(), n: common, a: y.slice(common) });
     // when most elements changed (a shifted list, a reordering), one whole value is smaller
-    if (ops.length - start > Math.max(2, b.length / 2)) {
+    if (ops.length - start > Math.max(2, y.length / 2)) {
       ops.length = start;
-      ops.push({ p: [...path], v: b });
+      ops.push({ p: path.slice(), v: y });
     }
     return;
   }
-  ops.push({ p: [...path], v: b });
+  const x = a as Record<string, unknown>;
+  const y = b as Record<string, unknown>;
+  const keys = Object.keys(y);
+  let shared = 0;
+  for (let i = 0; i < keys.length; i++) {
+    const k = keys[i]!;
+    const bv = y[k];
+    const av = member(x, k);
+    if (bv === undefined) {
+      if (av !== undefined) ops.push({ p: [...path, k], x: 1 });
+      continue;
+    }
+    if (av === undefined) {
+      ops.push({ p: [...path, k], v: bv });
+      continue;
+    }
+    shared++;
+    if (av === bv) continue;
+    path.push(k);
+    diffInto(av, bv, path, ops);
+    path.pop();
+  }
+  // members of the old value that the new one lacks: only when the old one has more
+  const oldKeys = Object.keys(x);
+  if (oldKeys.length > shared) {
+    for (const k of oldKeys) if (x[k] !== undefined && member(y, k) === undefined) ops.push({ p: [...path, k], x: 1 });
+  }
 }
 
 function shallowCopy(v: unknown): Record<string, unknown> | unknown[] {

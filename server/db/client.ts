@@ -14,5 +14,9 @@ export type SqlPool = pg.Pool;
 
 /** A plain node-postgres pool for the hot write path (one statement per batch, no query building). */
 export function createSqlPool(url: string, max = 4): SqlPool {
-  return new pg.Pool({ connectionString: url, max, allowExitOnIdle: true });
+  const pool = new pg.Pool({ connectionString: url, max, allowExitOnIdle: true });
+  // an idle connection the server closed (a restart, a dropped database): the pool
+  // discards it and opens another when asked; without a listener it would crash the process
+  pool.on("error", (e) => console.error(`database pool: an idle connection failed (${(e as { code?: string }).code ?? e.message}); it will be replaced`));
+  return pool;
 }

@@ -144,8 +144,19 @@ export class Room {
 
   // ---------- reads ----------
 
+  /** What the rules say of the current state, worked out once per state (payloads ask for it per recipient). */
+  private derived: { state: unknown; phase: PhaseInfo | null; outcome: Outcome | null; rules: ChatChannelRule[] | null } | null = null;
+
+  private derive(): { phase: PhaseInfo | null; outcome: Outcome | null; rules: ChatChannelRule[] | null } {
+    if (!this.derived || this.derived.state !== this.state) {
+      const st = this.state;
+      this.derived = { state: st, phase: st === null ? null : this.game.phase(st), outcome: st === null ? null : this.game.outcome(st), rules: null };
+    }
+    return this.derived;
+  }
+
   phase(): PhaseInfo | null {
-    return this.state === null ? null : this.game.phase(this.state);
+    return this.derive().phase;
   }
 
   private currentPhaseId(): string | null {
@@ -158,7 +169,7 @@ export class Room {
   }
 
   outcome(): Outcome | null {
-    return this.state === null ? null : this.game.outcome(this.state);
+    return this.derive().outcome;
   }
 
   clockInfo(): ClockInfo {
@@ -277,9 +288,12 @@ export class Room {
 
   /** Who may read and write which channel now: the game's rule, or the default. */
   chatRules(): ChatChannelRule[] {
-    const seats = this.seats.map((s) => s.seat);
-    if (this.state === null || !this.game.chat) return defaultChat(seats);
-    return this.game.chat(this.state, seats);
+    const d = this.derive();
+    if (!d.rules) {
+      const seats = this.seats.map((s) => s.seat);
+      d.rules = this.state === null || !this.game.chat ? defaultChat(seats) : this.game.chat(this.state, seats);
+    }
+    return d.rules;
   }
 
   channelsFor(role: Role, seat: SeatId | null): ChannelInfo[] {
