@@ -5,7 +5,7 @@
 // move (its bots are back).
 import { createDb } from "../../server/db/client";
 import { createTestDb } from "../../server/test/harness";
-import { connected, request, signedInSocket } from "../../server/test/seat-client";
+import { connected, requestPatiently, signedInSocket } from "../../server/test/seat-client";
 import { freePort, ServerProcess } from "../../server/test/server-process";
 import type { RoomSpec } from "./protocol";
 
@@ -30,23 +30,31 @@ export async function runRestart(o: { pgBase: string; rooms: RoomSpec[]; playS: 
   let server = (await start()).server;
   const hostUser = { id: "guest:bench-restart-host", name: "Host" };
   try {
-    const host = await signedInSocket(`http://127.0.0.1:${port}`, hostUser);
-    await connected(host);
+    // one host keeps at most 25 rooms open, so the rooms are spread over hosts of 20
+    const hosts = await Promise.all(
+      Array.from({ length: Math.ceil(o.rooms.length / 20) }, async (_, h) => {
+        const s = await signedInSocket(`http://127.0.0.1:${port}`, h === 0 ? hostUser : { id: `${hostUser.id}-${h}`, name: `Host ${h}` });
+        await connected(s);
+        return s;
+      }),
+    );
     const codes: string[] = [];
     let next = 0;
     await Promise.all(
       Array.from({ length: 8 }, async () => {
         while (next < o.rooms.length) {
-          const spec = o.rooms[next++]!;
-          const c = await request<{ code: string }>(host, "room:create", { gameId: spec.gameId, seats: spec.seats, config: spec.config }, 60_000);
+          const i = next++;
+          const spec = o.rooms[i]!;
+          const host = hosts[Math.floor(i / 20)]!;
+          const c = await requestPatiently<{ code: string }>(host, "room:create", { gameId: spec.gameId, seats: spec.seats, config: spec.config }, 60_000);
           if (!c.ok) throw new Error(`room:create: ${c.message}`);
-          const s = await request(host, "host:command", { code: c.code, command: { type: "start", fillWithBots: true } }, 60_000);
+          const s = await requestPatiently(host, "host:command", { code: c.code, command: { type: "start", fillWithBots: true } }, 60_000);
           if (!s.ok) throw new Error(`start: ${s.message}`);
           codes.push(c.code);
         }
       }),
     );
-    host.close();
+    for (const h of hosts) h.close();
     o.log(`  ${codes.length} rooms of bots playing for ${o.playS} s`);
     await sleep(o.playS * 1000);
 
@@ -60,16 +68,17 @@ export async function runRestart(o: { pgBase: string; rooms: RoomSpec[]; playS: 
     const spawned = server.spawnedAt;
     const ready = await server.ready;
 
-    // watch every room from a few sockets at once, as returning players would
-    const probes = await Promise.all(Array.from({ length: 4 }, async () => {
-      const s = await signedInSocket(`http://127.0.0.1:${port}`, hostUser);
+    // watch every room at once, as returning players would: a socket per 20 rooms
+    // keeps each under the server's per-socket rate limit
+    const probes = await Promise.all(Array.from({ length: Math.ceil(running.length / 20) }, async (_, i) => {
+      const s = await signedInSocket(`http://127.0.0.1:${port}`, { id: `guest:bench-restart-probe-${i}`, name: `Probe ${i}` });
       await connected(s);
       return s;
     }));
     let slowest = 0;
     await Promise.all(
       running.map(async (code, i) => {
-        const r = await request<{ payload: { version: number } }>(probes[i % probes.length]!, "room:watch", { code }, 30_000);
+        const r = await requestPatiently<{ payload: { version: number } }>(probes[i % probes.length]!, "room:watch", { code }, 30_000);
         if (!r.ok || r.payload.version < atCrash.get(code)!.version) throw new Error(`room ${code} did not come back: ${JSON.stringify(r).slice(0, 200)}`);
         slowest = Math.max(slowest, Date.now());
       }),

@@ -10,7 +10,7 @@ import { Rng } from "../../lib/games/core/rng";
 import type { AnyGame } from "../../lib/games/core/types";
 import { getGame } from "../../lib/games/registry";
 import type { RoomPayload } from "../../lib/protocol";
-import { connected, request, SeatClient, signedInSocket } from "../../server/test/seat-client";
+import { connected, requestPatiently, SeatClient, signedInSocket } from "../../server/test/seat-client";
 import { Histogram } from "./histogram";
 import type { RoomSpec, WindowReport, WorkerReply, WorkerRequest } from "./protocol";
 
@@ -180,7 +180,7 @@ class Room {
   async open(first: boolean): Promise<void> {
     this.recycling = true;
     const host = hosts[Math.floor(this.index / ROOMS_PER_HOST)]!;
-    const created = await request<{ code: string }>(host, "room:create", { gameId: this.spec.gameId, seats: this.spec.seats, config: this.spec.config }, 60_000);
+    const created = await requestPatiently<{ code: string }>(host, "room:create", { gameId: this.spec.gameId, seats: this.spec.seats, config: this.spec.config }, 60_000);
     if (!created.ok) throw new Error(`room:create ${this.spec.gameId}: ${created.message}`);
     this.missing += [...this.expected.values()].reduce((n, e) => n + e.waiting.size, 0);
     this.early.clear();
@@ -197,7 +197,7 @@ class Room {
         } else await s.client.move(this.code, true);
       }),
     );
-    const started = await request(host, "host:command", { code: this.code, command: { type: "start" } }, 60_000);
+    const started = await requestPatiently(host, "host:command", { code: this.code, command: { type: "start" } }, 60_000);
     if (!started.ok) throw new Error(`start ${this.spec.gameId}: ${started.message}`);
     this.recycling = false;
   }

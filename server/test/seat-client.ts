@@ -38,6 +38,15 @@ export function request<T = object>(socket: Socket, event: string, input: unknow
   });
 }
 
+/** Like `request`, but waits and asks again while the server's per-socket rate limit refuses (set-up of many rooms). */
+export async function requestPatiently<T = object>(socket: Socket, event: string, input: unknown, timeoutMs = 10_000): Promise<Ack<T>> {
+  for (let wait = 100; ; wait = Math.min(2000, wait * 2)) {
+    const r = await request<T>(socket, event, input, timeoutMs);
+    if (r.ok || r.code !== "rate/limited") return r;
+    await new Promise((res) => setTimeout(res, wait));
+  }
+}
+
 export interface SeatClientOptions {
   url: string;
   user: { id: string; name: string };
