@@ -4,7 +4,7 @@
 // the end screen. Neither the spectator nor the other player ever receives or
 // shows a seat's role, hand or garnets.
 import { expect, test, type Page } from "@playwright/test";
-import { createRoom, guest, joinAndSit } from "./helpers";
+import { createRoom, guest, joinAndSit, recordPayloads } from "./helpers";
 
 const GAME = "five-fold-possession";
 
@@ -20,29 +20,9 @@ interface Seen {
   view: { phase: string; me: { seat: string; hand: number[]; garnets: number; role: string | null } | null; host: unknown; end: unknown } | null;
 }
 
-/** Every room payload a page receives over its socket (state pushes and watch acks). */
-function recordPayloads(page: Page): Seen[] {
-  const out: Seen[] = [];
-  const visit = (x: unknown): void => {
-    if (!x || typeof x !== "object") return;
-    if (Array.isArray(x)) return x.forEach(visit);
-    const o = x as Record<string, unknown>;
-    if ("view" in o && "role" in o && "code" in o) out.push(o as unknown as Seen);
-    else if ("payload" in o) visit(o.payload);
-  };
-  page.on("websocket", (ws) =>
-    ws.on("framereceived", (f) => {
-      const text = typeof f.payload === "string" ? f.payload : f.payload.toString("utf8");
-      const json = text.replace(/^\d+/, "");
-      if (!json.startsWith("[")) return;
-      try {
-        visit(JSON.parse(json));
-      } catch {
-        // not a JSON frame (engine.io ping and the like)
-      }
-    }),
-  );
-  return out;
+/** The payloads a page's socket was sent, as the page rebuilt them. */
+function recordSeen(page: Page): Seen[] {
+  return recordPayloads(page).payloads as unknown as Seen[];
 }
 
 async function phase(page: Page, text: string | RegExp): Promise<void> {
@@ -72,15 +52,15 @@ test("two players, three bots, a host and a spectator play Five Fold Possession 
 
   const ann = await guest(browser, "Ann", `/r/${code}`);
   await ann.page.setViewportSize({ width: 390, height: 844 });
-  const annSeen = recordPayloads(ann.page);
+  const annSeen = recordSeen(ann.page);
   await joinAndSit(ann.page, code);
   const ben = await guest(browser, "Ben", `/r/${code}`);
-  const benSeen = recordPayloads(ben.page);
+  const benSeen = recordSeen(ben.page);
   await joinAndSit(ben.page, code);
 
   const spectatorContext = await browser.newContext();
   const watch = await spectatorContext.newPage();
-  const watchSeen = recordPayloads(watch);
+  const watchSeen = recordSeen(watch);
   await watch.goto(`/r/${code}/watch`);
   await expect(watch.getByTestId("room-spectator")).toBeVisible();
 

@@ -1,4 +1,6 @@
 import { expect, type Browser, type BrowserContext, type Page } from "@playwright/test";
+import type { RoomPatch, RoomPayload } from "../lib/protocol";
+import { RoomFeed } from "../lib/room-feed";
 
 /** A fresh browser context (its own cookies), signed in as a guest. */
 export async function guest(browser: Browser, name: string, next = "/"): Promise<{ context: BrowserContext; page: Page }> {
@@ -34,4 +36,45 @@ export const SHOTS_DIR = process.env.SCREENSHOTS ? "docs/screenshots" : "test-re
 
 export async function shot(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: `${SHOTS_DIR}/${name}.png`, fullPage: false });
+}
+
+/**
+ * Every room payload a page's socket was sent, rebuilt as the page rebuilds it:
+ * whole payloads (state pushes, watch and sync replies) and the patches on top
+ * of them. `frames` keeps the raw text of every frame, for checks on the wire itself.
+ */
+export function recordPayloads(page: Page): { payloads: RoomPayload[]; frames: string[] } {
+  const payloads: RoomPayload[] = [];
+  const frames: string[] = [];
+  const feeds = new Map<string, RoomFeed>();
+  const feed = (code: string) => feeds.get(code) ?? feeds.set(code, new RoomFeed(code)).get(code)!;
+  const whole = (p: RoomPayload, frame: number) => {
+    const f = feed(p.code);
+    if (f.full(p, frame)) payloads.push(f.payload!);
+  };
+  page.on("websocket", (ws) =>
+    ws.on("framereceived", (f) => {
+      const text = typeof f.payload === "string" ? f.payload : f.payload.toString("utf8");
+      frames.push(text);
+      // Socket.IO packets: 42[event, ...args] for events, 43<id>[reply] for acks
+      const m = /^4([23])\d*(\[.*)$/s.exec(text);
+      if (!m) return;
+      let args: unknown[];
+      try {
+        args = JSON.parse(m[2]!) as unknown[];
+      } catch {
+        return;
+      }
+      if (m[1] === "2" && args[0] === "room:state") whole(args[1] as RoomPayload, args[2] as number);
+      else if (m[1] === "2" && args[0] === "room:patch") {
+        const x = args[1] as RoomPatch;
+        const f = feed(x.code);
+        if (f.patch(x) === "applied") payloads.push(f.payload!);
+      } else if (m[1] === "3") {
+        const r = args[0] as { ok?: boolean; payload?: RoomPayload; frame?: number } | undefined;
+        if (r?.ok && r.payload && typeof r.frame === "number") whole(r.payload, r.frame);
+      }
+    }),
+  );
+  return { payloads, frames };
 }

@@ -208,7 +208,8 @@ test("two players, nine bots, a host and a spectator play Truth Deflector to the
 
   // ---- The spectator never saw anyone's claim, secret, status, garnets or Wisdom.
   await expect(spec.locator('[data-testid^="td-host"], [data-testid^="td-my"], [data-testid="td-round-form"], [data-testid="td-score"]')).toHaveCount(0);
-  const states = frames.filter((f) => f.includes('"room:state"') || f.includes('"payload"'));
+  // whole payloads (pushes and replies) and the patches on top of them
+  const states = frames.filter((f) => f.includes('"room:state"') || f.includes('"room:patch"') || f.includes('"payload"'));
   expect(states.length).toBeGreaterThan(3);
   for (const f of states) {
     for (const k of SECRET_KEYS) expect(f, `a spectator frame holds ${k}`).not.toContain(k);
