@@ -3,6 +3,7 @@
 import { spawnSync } from "node:child_process";
 import { existsSync, readdirSync, statSync } from "node:fs";
 import path from "node:path";
+import { SERVER_NODE_FLAGS } from "./server-flags.mjs";
 
 const root = process.cwd();
 const env = { ...process.env, NODE_ENV: "production", NEXT_TELEMETRY_DISABLED: "1" };
@@ -28,5 +29,9 @@ if (stale) {
   if (r.status !== 0) process.exit(r.status ?? 1);
 }
 
-const r = spawnSync("npx", ["--no-install", "tsx", "server/index.ts"], { stdio: "inherit", env });
+// the server's V8 flags go in NODE_OPTIONS (tsx starts the node process); an operator's own setting of them wins
+const own = env.NODE_OPTIONS ?? "";
+const flags = SERVER_NODE_FLAGS.filter((f) => !own.includes(f.split("=")[0]));
+const serverEnv = { ...env, NODE_OPTIONS: [own, ...flags].join(" ").trim() };
+const r = spawnSync("npx", ["--no-install", "tsx", "server/index.ts"], { stdio: "inherit", env: serverEnv });
 process.exit(r.status ?? 1);

@@ -7,6 +7,7 @@ import pg from "pg";
 import { createDb } from "../../server/db/client";
 import { createTestDb } from "../../server/test/harness";
 import { ipcAsker, ServerProcess, type ChildStats } from "../../server/test/server-process";
+import { SERVER_NODE_FLAGS } from "../server-flags.mjs";
 import { Histogram } from "./histogram";
 import type { RoomSpec, WindowReport, WorkerReply, WorkerRequest } from "./protocol";
 import { backendCpuBetween, machineTicks, pgSample, processCpuMs } from "./system";
@@ -80,7 +81,8 @@ export async function runLoad(o: LoadOptions): Promise<LoadResult> {
   const { server, url } = await ServerProcess.start({
     databaseUrl: testDb?.url ?? "none",
     entry: o.mode === "echo" ? ECHO : undefined,
-    nodeArgs: ["--expose-gc"],
+    // the flags `npm start` runs the server with, for Garnet and the floor alike
+    nodeArgs: ["--expose-gc", ...SERVER_NODE_FLAGS],
     botDelayMs: 700,
     heartbeatMs: 200,
     snapshotEvery: 50,
