@@ -94,7 +94,9 @@ export class Room {
   notices: Notice[];
   spectators: SpectatorSettings;
   /** The public payload as each recent phase began, for delayed spectators. */
-  private spectatorFrames: { phaseId: string; payload: RoomPayload }[] = [];
+  // kept as JSON text: one string per frame is next to nothing for the garbage
+  // collector to trace, and only delayed spectators ever read them
+  private spectatorFrames: { phaseId: string; version: number; json: string }[] = [];
   /** Connected sockets per seat, maintained by the socket layer. */
   readonly presence = new Map<SeatId, number>();
 
@@ -240,17 +242,17 @@ export class Room {
       const base = this.build("spectator", null, "spectator");
       return { ...base, phase: null, view: null, outcome: null, notices: [], clock: { deadlineAt: null, paused: false, remainingMs: null, serverNow, durationMs: null }, spectators: { ...this.spectators, behindBy: lag } };
     }
-    return { ...frame.payload, seats: this.seatInfo(), spectators: { ...this.spectators, behindBy: lag }, clock: { deadlineAt: null, paused: false, remainingMs: null, serverNow, durationMs: null } };
+    return { ...(JSON.parse(frame.json) as RoomPayload), seats: this.seatInfo(), spectators: { ...this.spectators, behindBy: lag }, clock: { deadlineAt: null, paused: false, remainingMs: null, serverNow, durationMs: null } };
   }
 
   /** The room version a delayed spectator is at (null when spectators are live). */
   spectatorVersion(): number | null {
     if (this.spectatorsLive()) return null;
-    return this.spectatorFrames[this.spectatorFrames.length - 1 - this.spectators.lag]?.payload.version ?? 0;
+    return this.spectatorFrames[this.spectatorFrames.length - 1 - this.spectators.lag]?.version ?? 0;
   }
 
   private recordSpectatorFrame(phaseId: string): void {
-    this.spectatorFrames.push({ phaseId, payload: this.build("spectator", null, "spectator") });
+    this.spectatorFrames.push({ phaseId, version: this.version, json: JSON.stringify(this.build("spectator", null, "spectator")) });
     if (this.spectatorFrames.length > MAX_SPECTATOR_FRAMES) this.spectatorFrames.shift();
   }
 
