@@ -86,13 +86,17 @@ export async function runRestart(o: { pgBase: string; rooms: RoomSpec[]; playS: 
     for (const p of probes) p.close();
 
     let allMovedMs: number | null = null;
+    let still: { code: string; gameId: string; deadlineAt: Date | null }[] = [];
     for (const until = Date.now() + 20_000; Date.now() < until; await sleep(50)) {
-      const rows = await db.room.findMany({ where: { code: { in: running } }, select: { code: true, version: true, status: true } });
-      if (rows.every((r) => r.status !== "running" || r.version > atCrash.get(r.code)!.version)) {
+      const rows = await db.room.findMany({ where: { code: { in: running } }, select: { code: true, gameId: true, version: true, status: true, deadlineAt: true } });
+      still = rows.filter((r) => r.status === "running" && r.version <= atCrash.get(r.code)!.version);
+      if (still.length === 0) {
         allMovedMs = Date.now() - spawned;
         break;
       }
     }
+    // a room whose bots have nothing to do until a phase timer ends has not stalled: say which
+    for (const r of still.slice(0, 5)) o.log(`  not moved within 20 s: ${r.code} (${r.gameId}), phase deadline ${r.deadlineAt ? `${Math.round((r.deadlineAt.getTime() - Date.now()) / 1000)} s from now` : "none"}`);
     return {
       rooms: running.length,
       eventsBeforeKill,
