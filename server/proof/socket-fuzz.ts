@@ -75,7 +75,7 @@ export interface SocketFuzzReport {
   durationMs: number;
 }
 
-const EVENTS = ["room:create", "room:watch", "room:unwatch", "seat:claim", "seat:release", "game:act", "host:command", "chat:send", "chat:history", "room:audit"] as const;
+const EVENTS = ["room:create", "room:watch", "room:sync", "room:unwatch", "seat:claim", "seat:release", "game:act", "host:command", "chat:send", "chat:history", "room:audit"] as const;
 
 /** A payload that no schema takes: wrong type, missing fields, bad codes. */
 function garbage(rng: Rng): unknown {
@@ -262,7 +262,7 @@ export async function fuzzSockets(o: SocketFuzzOptions): Promise<SocketFuzzRepor
       },
       () => ({ how: "ack", event: "chat:history", input: { code, channel: "public" }, note: "not watching" }),
       () => (who.label === "host" ? null : { how: "ack", event: "room:audit", input: { code }, note: "not the host" }),
-      () => ({ how: "ack", event: rng.pick(["game:act", "seat:claim", "room:watch", "chat:history"]), input: { code: nowhere(rng), action: { type: "done" }, channel: "public" }, note: "no such room" }),
+      () => ({ how: "ack", event: rng.pick(["game:act", "seat:claim", "room:watch", "room:sync", "chat:history"]), input: { code: nowhere(rng), action: { type: "done" }, channel: "public" }, note: "no such room" }),
       () => ({ how: "ack", event: "room:create", input: rng.pick([{ gameId: "no-such-game", seats: 2 }, { gameId: fr.game.meta.id, seats: fr.game.meta.players.max + 1 }, { gameId: fr.game.meta.id, seats: 2, config: { rounds: "many", startingHealth: -5, phaseSeconds: { rolling: 1 } } }]), note: who.label }),
       () => ({ how: "ack", event: "chat:send", input: { code, channel: "public", body: rng.pick(["", "   ", "x".repeat(CHAT_MAX_LENGTH + 1 + rng.int(20_000))]) }, note: "bad body" }),
     ];
