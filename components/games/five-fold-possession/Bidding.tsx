@@ -6,7 +6,8 @@ import { Button, ErrorNote } from "@/components/ui/primitives";
 import type { PlayerCtx } from "./context";
 import { plural } from "./labels";
 import { BiddingResults } from "./results";
-import { Chip, Entered, H3, Hint, useAction } from "./ui";
+import { Chip, Entered, H3, Hint } from "./ui";
+import { useAction } from "@/components/ui/useAction";
 
 export function BidForm({ ctx }: { ctx: PlayerCtx }) {
   const { me, view, act } = ctx;

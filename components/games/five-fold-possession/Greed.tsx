@@ -9,7 +9,8 @@ import type { PlayerCtx } from "./context";
 import { EFFECT_LABEL, EFFECT_SHORT, STONE_LABEL, plural, signed } from "./labels";
 import { GreedResults } from "./results";
 import { Stat } from "./Player";
-import { H3, Hint, StoneChip, Table, useAction } from "./ui";
+import { H3, Hint, StoneChip, Table } from "./ui";
+import { useAction } from "@/components/ui/useAction";
 
 /** The bag as a table: how many of each stone are left, what it does, and the pot it would leave. */
 function BagTable({ view, left, pot }: { view: View; left: Record<Stone, number> | null; pot: number | null }) {

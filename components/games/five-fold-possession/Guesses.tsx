@@ -6,7 +6,8 @@ import type { View } from "@/lib/games/five-fold-possession";
 import { Button, ErrorNote } from "@/components/ui/primitives";
 import type { PlayerCtx } from "./context";
 import { ROLE_NAME, pts } from "./labels";
-import { Chip, Entered, H3, Hint, Table, useAction } from "./ui";
+import { Chip, Entered, H3, Hint, Table } from "./ui";
+import { useAction } from "@/components/ui/useAction";
 
 export function GuessPointsTable({ view }: { view: View }) {
   const g = view.reference.guessPoints;

@@ -7,7 +7,8 @@ import { Badge, Button, ErrorNote, cx } from "@/components/ui/primitives";
 import type { PlayerCtx } from "./context";
 import { RESULT_LABEL, RESULT_TONE, plural } from "./labels";
 import { IdentityResults } from "./results";
-import { Entered, H3, Hint, useAction } from "./ui";
+import { Entered, H3, Hint } from "./ui";
+import { useAction } from "@/components/ui/useAction";
 
 /** What the published results of `round` say about one alias. */
 function Clues({ pub, alias }: { pub: PublicRound | undefined; alias: string }) {

@@ -4,7 +4,8 @@ import type { PublicRound } from "@/lib/games/five-fold-possession";
 import { ErrorNote, cx } from "@/components/ui/primitives";
 import type { PlayerCtx } from "./context";
 import { MedianResults } from "./results";
-import { Entered, H3, Hint, useAction } from "./ui";
+import { Entered, H3, Hint } from "./ui";
+import { useAction } from "@/components/ui/useAction";
 
 const ALL_CARDS = Array.from({ length: 12 }, (_, i) => i + 1);
 

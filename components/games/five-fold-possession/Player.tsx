@@ -5,7 +5,7 @@ import type { ChallengeCheck } from "@/lib/games/five-fold-possession/challenges
 import { Badge, Button, Card, ErrorNote, cx } from "@/components/ui/primitives";
 import type { PlayerCtx } from "./context";
 import { ROLE_AIM, ROLE_NAME, STATUS_LABEL, plural, pts, signed } from "./labels";
-import { useAction } from "./ui";
+import { useAction } from "@/components/ui/useAction";
 
 interface Owed {
   key: string;

@@ -6,7 +6,8 @@ import { Button, ErrorNote } from "@/components/ui/primitives";
 import type { PlayerCtx } from "./context";
 import { RESULT_LABEL, THROWS, THROW_ICON, THROW_LABEL, plural, signed } from "./labels";
 import { RpsResults } from "./results";
-import { Chip, Entered, H3, Hint, useAction } from "./ui";
+import { Chip, Entered, H3, Hint } from "./ui";
+import { useAction } from "@/components/ui/useAction";
 
 export function RpsForm({ ctx }: { ctx: PlayerCtx }) {
   const { me, view, act, who } = ctx;

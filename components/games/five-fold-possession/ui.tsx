@@ -1,31 +1,13 @@
 "use client";
 // Small pieces this dashboard needs that the shared kit does not have: accessible
-// tabs, a per-control action runner, plain tables, stone chips and toggle chips.
-import { useCallback, useId, useRef, useState, type ButtonHTMLAttributes, type KeyboardEvent, type ReactNode } from "react";
+// tabs, plain tables, stone chips and toggle chips.
+import { useId, useRef, useState, type ButtonHTMLAttributes, type KeyboardEvent, type ReactNode } from "react";
 import type { Ack } from "@/lib/protocol";
 import type { Stone } from "@/lib/games/five-fold-possession/config";
 import { cx } from "@/components/ui/primitives";
 import { STONE_CLASS, STONE_LABEL } from "./labels";
 
 export type Send = (action: unknown) => Promise<Ack<{ version: number }>>;
-
-/** Runs actions for one control, keeping that control's last error next to it. */
-export function useAction(send: Send) {
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const run = useCallback(
-    async (action: unknown): Promise<boolean> => {
-      setBusy(true);
-      setError(null);
-      const r = await send(action);
-      setBusy(false);
-      if (!r.ok) setError(r.message);
-      return r.ok;
-    },
-    [send],
-  );
-  return { run, error, busy, clear: () => setError(null) };
-}
 
 export interface TabSpec {
   id: string;

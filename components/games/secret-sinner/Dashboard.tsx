@@ -13,7 +13,8 @@ import { REALM_LABEL, joinWords, oweSentence } from "./logic";
 import { LetterBoard, MyLetters, Received, Sent, Windows } from "./Panels";
 import { QueryBuilder } from "./QueryBuilder";
 import { Results } from "./Results";
-import { RealmBadge, openChatTab, useSend } from "./ui";
+import { RealmBadge, openChatTab } from "./ui";
+import { useAction } from "@/components/ui/useAction";
 
 export function Dashboard({ payload, view, act, hostAct, nameOf }: DashboardProps<View>) {
   const role = payload.role;
@@ -63,7 +64,7 @@ const JUMPS = [
 
 function PlayerSummary({ view, act, nameOf }: { view: View; act: DashboardProps["act"]; nameOf: (seat: string) => string }) {
   const me = view.me!;
-  const { run, error, busy } = useSend(act);
+  const { run, error, busy } = useAction(act);
   const open = me.windows.filter((w) => w.status === "open");
   const fresh = me.received.filter((r) => r.round === view.round - 1 && view.stage === "round");
   return (

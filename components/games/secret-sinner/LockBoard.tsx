@@ -9,7 +9,8 @@ import type { LockBoardEntry, SeatPanel, View } from "@/lib/games/secret-sinner/
 import { Badge, Button, Card, ErrorNote, inputClass } from "@/components/ui/primitives";
 import type { DashboardProps } from "../types";
 import { groupReasons } from "./logic";
-import { LetterMark, ReasonList, useSend } from "./ui";
+import { LetterMark, ReasonList } from "./ui";
+import { useAction } from "@/components/ui/useAction";
 
 export function LockBoard({ view, me, act, nameOf }: { view: View; me: SeatPanel; act: DashboardProps["act"]; nameOf: (seat: string) => string }) {
   if (me.lockBoard.length === 0) return null;
@@ -31,7 +32,7 @@ export function LockBoard({ view, me, act, nameOf }: { view: View; me: SeatPanel
 
 function LockRow({ entry, view, act, nameOf }: { entry: LockBoardEntry; view: View; act: DashboardProps["act"]; nameOf: (seat: string) => string }) {
   const [target, setTarget] = useState<Letter | "">("");
-  const { run, error, busy } = useSend(act);
+  const { run, error, busy } = useAction(act);
   const proven = provenAllies(view, entry.letter);
   const chosen = entry.targets.find((t) => t.letter === target && t.available) ?? null;
   const realmOf = (l: Letter) => view.board.find((b) => b.letter === l)?.realm;

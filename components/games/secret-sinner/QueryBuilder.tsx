@@ -10,7 +10,8 @@ import { Button, Card, ErrorNote, cx } from "@/components/ui/primitives";
 import type { DashboardProps } from "../types";
 import { REALM_LABEL, groupReasons, letterChoices, queryMissing } from "./logic";
 import type { LetterChoice } from "./logic";
-import { LetterMark, ReasonList, useSend } from "./ui";
+import { LetterMark, ReasonList } from "./ui";
+import { useAction } from "@/components/ui/useAction";
 
 const chip =
   "flex cursor-pointer items-center rounded-lg border border-stone-300 px-2.5 py-1.5 text-sm dark:border-stone-700 peer-checked:border-garnet-700 peer-checked:bg-garnet-700 peer-checked:text-white peer-focus-visible:outline-3 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-garnet-500 peer-disabled:cursor-not-allowed peer-disabled:opacity-50";
@@ -20,7 +21,7 @@ export function QueryBuilder({ view, me, act, nameOf }: { view: View; me: SeatPa
   const [picked, setPicked] = useState<Letter[]>([]);
   const [attribute, setAttribute] = useState<Attribute | null>(null);
   const [recipient, setRecipient] = useState<string | null>(null);
-  const { run, error, busy } = useSend(act);
+  const { run, error, busy } = useAction(act);
 
   const queryRound = view.stage === "round" && view.round <= view.queryRounds;
   const title = queryRound ? `Your query · round ${view.round}` : "Queries";

@@ -5,7 +5,8 @@ import { useState } from "react";
 import type { ResultsView, View } from "@/lib/games/secret-sinner/view";
 import { Badge, Button, Card, ErrorNote, cx } from "@/components/ui/primitives";
 import type { DashboardProps } from "../types";
-import { RealmBadge, useSend } from "./ui";
+import { RealmBadge } from "./ui";
+import { useAction } from "@/components/ui/useAction";
 
 type NameOf = (seat: string) => string;
 
@@ -71,7 +72,7 @@ export function Results({ view, role, act, hostAct, nameOf, you }: { view: View;
 
 function Pick({ r, send, forHost, nameOf }: { r: ResultsView; send: DashboardProps["act"]; forHost: boolean; nameOf: NameOf }) {
   const [choice, setChoice] = useState<string | null>(null);
-  const { run, error, busy } = useSend(send);
+  const { run, error, busy } = useAction(send);
   return (
     <div className="mt-4 rounded-lg border border-garnet-200 bg-garnet-50 p-3 dark:border-garnet-900 dark:bg-garnet-900/30" data-testid="ss-pick">
       <h3 className="text-sm font-semibold">{forHost ? `Choose for ${nameOf(r.heavenWinner)}, the winner of Heaven` : "You won Heaven: choose one more Hell player to ascend"}</h3>

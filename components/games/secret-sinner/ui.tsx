@@ -1,36 +1,10 @@
 "use client";
 // Small pieces shared by the Secret Sinner panels.
-import { useCallback, useState } from "react";
 import type { ReactNode } from "react";
-import type { Ack } from "@/lib/protocol";
 import type { Realm } from "@/lib/games/secret-sinner/rules";
 import type { Answer } from "@/lib/games/secret-sinner/view";
 import { Badge, cx } from "@/components/ui/primitives";
 import { REALM_LABEL } from "./logic";
-
-/** Sends an action and keeps its error next to the control that sent it. */
-export function useSend(send: (action: unknown) => Promise<Ack<{ version: number }>>) {
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const run = useCallback(
-    async (action: unknown): Promise<boolean> => {
-      setBusy(true);
-      setError(null);
-      try {
-        const r = await send(action);
-        if (!r.ok) setError(r.message);
-        return r.ok;
-      } catch (e) {
-        setError(e instanceof Error ? e.message : "The server did not answer.");
-        return false;
-      } finally {
-        setBusy(false);
-      }
-    },
-    [send],
-  );
-  return { run, error, busy, clear: () => setError(null) };
-}
 
 export function RealmBadge({ realm, className }: { realm: Realm; className?: string }) {
   return (

@@ -7,7 +7,8 @@ import type { Action, MeView, VoteChoice, View } from "@/lib/games/truth-wars";
 import type { Ack } from "@/lib/protocol";
 import { Button, Card, ErrorNote } from "@/components/ui/primitives";
 import { VOTE_LABEL, ballotLine, banConsequence, peekConsequence, snipeConsequence, voteConsequence } from "./labels";
-import { ChoiceButton, Note, SubHeading, useMove } from "./ui";
+import { ChoiceButton, Note, SubHeading } from "./ui";
+import { useAction } from "@/components/ui/useAction";
 
 type Send = (action: Action) => Promise<Ack<{ version: number }>>;
 type NameOf = (seat: string) => string;
@@ -52,11 +53,11 @@ export function MovePanel({ view, me, send, nameOf }: { view: View; me: MeView; 
 }
 
 function ReadyControl({ me, send, label, hint }: { me: MeView; send: Send; label: string; hint?: string }) {
-  const m = useMove(send);
+  const m = useAction(send);
   const can = me.can.includes("ready");
   return (
     <div className="space-y-2">
-      <Button size="lg" className="w-full sm:w-auto" disabled={!can || m.busy !== null} onClick={() => void m.run("ready", { type: "ready" })} data-testid="tw-ready" title={can ? undefined : "You are already ready"}>
+      <Button size="lg" className="w-full sm:w-auto" disabled={!can || m.busy} onClick={() => void m.run({ type: "ready" })} data-testid="tw-ready" title={can ? undefined : "You are already ready"}>
         {can ? label : "Ready ✓"}
       </Button>
       {hint && <Note>{hint}</Note>}
@@ -66,20 +67,20 @@ function ReadyControl({ me, send, label, hint }: { me: MeView; send: Send; label
 }
 
 function LeanControl({ me, send }: { me: MeView; send: Send }) {
-  const m = useMove(send);
+  const m = useAction(send);
   const can = me.can.includes("lean");
-  const set = (lean: "trust" | "flag" | null) => void m.run(`lean-${lean ?? "none"}`, { type: "lean", lean });
+  const set = (lean: "trust" | "flag" | null) => void m.run({ type: "lean", lean });
   return (
     <fieldset className="space-y-2">
       <legend className="mb-1 text-sm font-medium">Your public lean</legend>
       <div className="grid grid-cols-3 gap-2">
-        <ChoiceButton tone="trust" pressed={me.lean === "trust"} disabled={!can || m.busy !== null} onClick={() => set(me.lean === "trust" ? null : "trust")} data-testid="tw-lean-trust">
+        <ChoiceButton tone="trust" pressed={me.lean === "trust"} disabled={!can || m.busy} onClick={() => set(me.lean === "trust" ? null : "trust")} data-testid="tw-lean-trust">
           Trust
         </ChoiceButton>
-        <ChoiceButton tone="flag" pressed={me.lean === "flag"} disabled={!can || m.busy !== null} onClick={() => set(me.lean === "flag" ? null : "flag")} data-testid="tw-lean-flag">
+        <ChoiceButton tone="flag" pressed={me.lean === "flag"} disabled={!can || m.busy} onClick={() => set(me.lean === "flag" ? null : "flag")} data-testid="tw-lean-flag">
           Flag
         </ChoiceButton>
-        <ChoiceButton pressed={me.lean === null} disabled={!can || m.busy !== null || me.lean === null} onClick={() => set(null)} data-testid="tw-lean-clear" title={me.lean === null ? "You are not leaning either way" : undefined}>
+        <ChoiceButton pressed={me.lean === null} disabled={!can || m.busy || me.lean === null} onClick={() => set(null)} data-testid="tw-lean-clear" title={me.lean === null ? "You are not leaning either way" : undefined}>
           No lean
         </ChoiceButton>
       </div>
@@ -90,7 +91,7 @@ function LeanControl({ me, send }: { me: MeView; send: Send }) {
 }
 
 function PeekControl({ view, me, send }: { view: View; me: MeView; send: Send }) {
-  const m = useMove(send);
+  const m = useAction(send);
   const peek = me.peek;
   if (!peek) return null;
   const seen = peek.results.find((p) => p.round === view.round);
@@ -103,7 +104,7 @@ function PeekControl({ view, me, send }: { view: View; me: MeView; send: Send })
         </p>
       ) : (
         <>
-          <Button variant="secondary" disabled={!peek.canNow || m.busy !== null} onClick={() => void m.run("peek", { type: "peek" })} data-testid="tw-peek" title={peek.blockedReason ?? undefined}>
+          <Button variant="secondary" disabled={!peek.canNow || m.busy} onClick={() => void m.run({ type: "peek" })} data-testid="tw-peek" title={peek.blockedReason ?? undefined}>
             Peek at the truth
           </Button>
           <span className="ml-2 text-sm text-stone-600 dark:text-stone-400" data-testid="tw-peek-left">
@@ -118,7 +119,7 @@ function PeekControl({ view, me, send }: { view: View; me: MeView; send: Send })
 }
 
 function VoteControl({ view, me, send }: { view: View; me: MeView; send: Send }) {
-  const m = useMove(send);
+  const m = useAction(send);
   const [pick, setPick] = useState<VoteChoice | null>(null);
   const can = me.can.includes("vote");
   if (!can) {
@@ -139,7 +140,7 @@ function VoteControl({ view, me, send }: { view: View; me: MeView; send: Send })
       <legend className="mb-1 text-sm font-medium">Is the headline real? Your vote</legend>
       <div className="grid grid-cols-3 gap-2">
         {(["trust", "flag", "abstain"] as const).map((c) => (
-          <ChoiceButton key={c} tone={c === "trust" ? "trust" : c === "flag" ? "flag" : "neutral"} pressed={pick === c} disabled={m.busy !== null} onClick={() => setPick(c)} data-testid={`tw-vote-${c}`}>
+          <ChoiceButton key={c} tone={c === "trust" ? "trust" : c === "flag" ? "flag" : "neutral"} pressed={pick === c} disabled={m.busy} onClick={() => setPick(c)} data-testid={`tw-vote-${c}`}>
             {VOTE_LABEL[c]}
             <span className="block text-xs font-normal opacity-80">{c === "trust" ? "it's real" : c === "flag" ? "it's fake" : "refuse"}</span>
           </ChoiceButton>
@@ -148,7 +149,7 @@ function VoteControl({ view, me, send }: { view: View; me: MeView; send: Send })
       {pick ? (
         <div className="space-y-2">
           <Note data-testid="tw-vote-consequence">{voteConsequence(view, pick)}</Note>
-          <Button size="lg" className="w-full sm:w-auto" disabled={m.busy !== null} onClick={() => void m.run("vote", { type: "vote", choice: pick })} data-testid="tw-vote-confirm">
+          <Button size="lg" className="w-full sm:w-auto" disabled={m.busy} onClick={() => void m.run({ type: "vote", choice: pick })} data-testid="tw-vote-confirm">
             Cast vote: {VOTE_LABEL[pick]}
           </Button>
         </div>
@@ -161,7 +162,7 @@ function VoteControl({ view, me, send }: { view: View; me: MeView; send: Send })
 }
 
 function SnipeControl({ me, send, nameOf }: { me: MeView; send: Send; nameOf: NameOf }) {
-  const m = useMove(send);
+  const m = useAction(send);
   const [pick, setPick] = useState<string | null>(null);
   const snipe = me.snipe;
   if (!snipe) return null;
@@ -176,7 +177,7 @@ function SnipeControl({ me, send, nameOf }: { me: MeView; send: Send; nameOf: Na
         <ul className="grid grid-cols-2 gap-2 sm:grid-cols-3" aria-label="Players you may snipe">
           {snipe.targets.map((s) => (
             <li key={s}>
-              <ChoiceButton tone="garnet" className="w-full" pressed={pick === s} disabled={m.busy !== null} onClick={() => setPick(pick === s ? null : s)} data-testid={`tw-snipe-target-${s}`}>
+              <ChoiceButton tone="garnet" className="w-full" pressed={pick === s} disabled={m.busy} onClick={() => setPick(pick === s ? null : s)} data-testid={`tw-snipe-target-${s}`}>
                 {nameOf(s)}
               </ChoiceButton>
             </li>
@@ -186,11 +187,11 @@ function SnipeControl({ me, send, nameOf }: { me: MeView; send: Send; nameOf: Na
       <Note data-testid="tw-snipe-consequence">{snipeConsequence(pick, nameOf)}</Note>
       <div className="flex flex-wrap gap-2">
         {!snipe.used && (
-          <Button variant="danger" disabled={pick === null || m.busy !== null} onClick={() => pick && void m.run("snipe", { type: "snipe", target: pick })} data-testid="tw-snipe-confirm" title={pick === null ? "Pick a player first" : undefined}>
+          <Button variant="danger" disabled={pick === null || m.busy} onClick={() => pick && void m.run({ type: "snipe", target: pick })} data-testid="tw-snipe-confirm" title={pick === null ? "Pick a player first" : undefined}>
             {pick ? `Snipe ${nameOf(pick)}` : "Snipe…"}
           </Button>
         )}
-        <Button variant="secondary" disabled={m.busy !== null} onClick={() => void m.run("hold", { type: "snipe", target: null })} data-testid="tw-snipe-hold">
+        <Button variant="secondary" disabled={m.busy} onClick={() => void m.run({ type: "snipe", target: null })} data-testid="tw-snipe-hold">
           Hold
         </Button>
       </div>
@@ -200,7 +201,7 @@ function SnipeControl({ me, send, nameOf }: { me: MeView; send: Send; nameOf: Na
 }
 
 function BanControl({ view, me, send, nameOf }: { view: View; me: MeView; send: Send; nameOf: NameOf }) {
-  const m = useMove(send);
+  const m = useAction(send);
   const [pick, setPick] = useState<string | null | undefined>(undefined);
   const bv = view.banVote;
   if (!bv) return null;
@@ -231,7 +232,7 @@ function BanControl({ view, me, send, nameOf }: { view: View; me: MeView; send: 
           const self = s === me.seat;
           return (
             <li key={s}>
-              <ChoiceButton tone="garnet" className="w-full" pressed={pick === s} disabled={self || m.busy !== null} title={self ? "You cannot vote to ban yourself" : undefined} onClick={() => setPick(s)} data-testid={`tw-ban-target-${s}`}>
+              <ChoiceButton tone="garnet" className="w-full" pressed={pick === s} disabled={self || m.busy} title={self ? "You cannot vote to ban yourself" : undefined} onClick={() => setPick(s)} data-testid={`tw-ban-target-${s}`}>
                 {nameOf(s)}
                 {self && <span className="block text-xs font-normal">you</span>}
               </ChoiceButton>
@@ -239,7 +240,7 @@ function BanControl({ view, me, send, nameOf }: { view: View; me: MeView; send: 
           );
         })}
         <li>
-          <ChoiceButton className="w-full" pressed={pick === null} disabled={m.busy !== null} onClick={() => setPick(null)} data-testid="tw-ban-abstain">
+          <ChoiceButton className="w-full" pressed={pick === null} disabled={m.busy} onClick={() => setPick(null)} data-testid="tw-ban-abstain">
             Abstain
           </ChoiceButton>
         </li>
@@ -247,7 +248,7 @@ function BanControl({ view, me, send, nameOf }: { view: View; me: MeView; send: 
       {pick !== undefined ? (
         <div className="space-y-2">
           <Note data-testid="tw-ban-consequence">{banConsequence(view, pick, nameOf)}</Note>
-          <Button size="lg" variant={pick === null ? "secondary" : "primary"} className="w-full sm:w-auto" disabled={m.busy !== null} onClick={() => void m.run("ban", { type: "ban", target: pick })} data-testid="tw-ban-confirm">
+          <Button size="lg" variant={pick === null ? "secondary" : "primary"} className="w-full sm:w-auto" disabled={m.busy} onClick={() => void m.run({ type: "ban", target: pick })} data-testid="tw-ban-confirm">
             {pick === null ? "Cast ballot: abstain" : `Cast ballot: ban ${nameOf(pick)}`}
           </Button>
         </div>

@@ -1,33 +1,9 @@
 "use client";
 // Small pieces the Truth Wars dashboard uses in several places.
-import { useState, type ReactNode } from "react";
-import type { Action, Role, Team, Truth, VoteChoice } from "@/lib/games/truth-wars";
-import type { Ack } from "@/lib/protocol";
+import type { ReactNode } from "react";
+import type { Role, Team, Truth, VoteChoice } from "@/lib/games/truth-wars";
 import { Badge, cx } from "@/components/ui/primitives";
 import { TRUTH_LABEL, VOTE_LABEL, roleName, teamOfRole } from "./labels";
-
-type Send = (action: Action) => Promise<Ack<{ version: number }>>;
-
-/** Sends moves for one group of controls and keeps that group's error next to it. */
-export function useMove(send: Send) {
-  const [busy, setBusy] = useState<string | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  async function run(key: string, action: Action): Promise<boolean> {
-    setBusy(key);
-    setError(null);
-    try {
-      const r = await send(action);
-      if (!r.ok) setError(r.message);
-      return r.ok;
-    } catch (e) {
-      setError(e instanceof Error ? e.message : "The move could not be sent.");
-      return false;
-    } finally {
-      setBusy(null);
-    }
-  }
-  return { busy, error, run };
-}
 
 export function TruthBadge({ truth, className }: { truth: Truth; className?: string }) {
   return (
