@@ -1,6 +1,6 @@
 import { expect, type Browser, type BrowserContext, type Page } from "@playwright/test";
 import type { RoomPatch, RoomPayload } from "../lib/protocol";
-import { RoomFeed } from "../lib/room-feed";
+import { RoomFeeds } from "../lib/room-feed";
 
 /** A fresh browser context (its own cookies), signed in as a guest. */
 export async function guest(browser: Browser, name: string, next = "/"): Promise<{ context: BrowserContext; page: Page }> {
@@ -46,12 +46,8 @@ export async function shot(page: Page, name: string): Promise<void> {
 export function recordPayloads(page: Page): { payloads: RoomPayload[]; frames: string[] } {
   const payloads: RoomPayload[] = [];
   const frames: string[] = [];
-  const feeds = new Map<string, RoomFeed>();
-  const feed = (code: string) => feeds.get(code) ?? feeds.set(code, new RoomFeed(code)).get(code)!;
-  const whole = (p: RoomPayload, frame: number) => {
-    const f = feed(p.code);
-    if (f.full(p, frame)) payloads.push(f.payload!);
-  };
+  // the page asks for its own syncs; their replies arrive through the ack branch below
+  const feeds = new RoomFeeds((p) => payloads.push(p), async () => null);
   page.on("websocket", (ws) =>
     ws.on("framereceived", (f) => {
       const text = typeof f.payload === "string" ? f.payload : f.payload.toString("utf8");
@@ -65,14 +61,11 @@ export function recordPayloads(page: Page): { payloads: RoomPayload[]; frames: s
       } catch {
         return;
       }
-      if (m[1] === "2" && args[0] === "room:state") whole(args[1] as RoomPayload, args[2] as number);
-      else if (m[1] === "2" && args[0] === "room:patch") {
-        const x = args[1] as RoomPatch;
-        const f = feed(x.code);
-        if (f.patch(x) === "applied") payloads.push(f.payload!);
-      } else if (m[1] === "3") {
+      if (m[1] === "2" && args[0] === "room:state") feeds.full(args[1] as RoomPayload, args[2] as number);
+      else if (m[1] === "2" && args[0] === "room:patch") feeds.patch(args[1] as RoomPatch);
+      else if (m[1] === "3") {
         const r = args[0] as { ok?: boolean; payload?: RoomPayload; frame?: number } | undefined;
-        if (r?.ok && r.payload && typeof r.frame === "number") whole(r.payload, r.frame);
+        if (r?.ok && r.payload && typeof r.frame === "number") feeds.full(r.payload, r.frame);
       }
     }),
   );

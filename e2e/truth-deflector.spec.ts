@@ -1,8 +1,7 @@
 // Truth Deflector in real browsers: a host, two players (one on a phone), nine
 // bots and a spectator play a three-round game to the end screen.
-import { mkdirSync } from "node:fs";
 import { expect, test, type Page } from "@playwright/test";
-import { createRoom, guest, joinAndSit, SHOTS_DIR } from "./helpers";
+import { createRoom, guest, joinAndSit, recordPayloads, SHOTS_DIR } from "./helpers";
 
 const ROUNDS = 3;
 const shots = SHOTS_DIR;
@@ -55,7 +54,6 @@ async function lockIn(page: Page, round: number) {
 
 test("two players, nine bots, a host and a spectator play Truth Deflector to the end", async ({ browser }) => {
   test.setTimeout(240_000);
-  mkdirSync(shots, { recursive: true });
 
   const host = await guest(browser, "Hana");
   await host.page.setViewportSize({ width: 1280, height: 900 });
@@ -76,8 +74,7 @@ test("two players, nine bots, a host and a spectator play Truth Deflector to the
   // The spectator is not signed in; every frame its socket receives is kept.
   const specContext = await browser.newContext({ viewport: { width: 1024, height: 900 } });
   const spec = await specContext.newPage();
-  const frames: string[] = [];
-  spec.on("websocket", (ws) => ws.on("framereceived", (f) => frames.push(typeof f.payload === "string" ? f.payload : f.payload.toString("utf8"))));
+  const { frames } = recordPayloads(spec);
   await spec.goto(`/r/${code}/watch`);
   await expect(spec.getByTestId("room-spectator")).toBeVisible();
 

@@ -125,8 +125,10 @@ function checkKey(container: unknown, key: string | number): void {
  * operations do not fit the document (the holder should then fetch a whole value).
  */
 export function applyPatch<T>(doc: T, ops: readonly PatchOp[]): T {
-  let root: unknown = doc;
-  const copied = new WeakSet<object>();
+  // the document sits in a holder, so that an operation on the whole document is
+  // one on a member like any other
+  const holder: Record<string, unknown> = { doc };
+  const copied = new WeakSet<object>([holder]);
   const writable = (v: unknown): Record<string, unknown> | unknown[] => {
     if (typeof v === "object" && v !== null && copied.has(v)) return v as Record<string, unknown> | unknown[];
     const c = shallowCopy(v);
@@ -135,31 +137,17 @@ export function applyPatch<T>(doc: T, ops: readonly PatchOp[]): T {
   };
   for (const op of ops) {
     if (!Array.isArray(op.p)) throw new PatchError("an operation without a path");
-    if (op.p.length === 0) {
-      if ("v" in op) {
-        root = op.v;
-        continue;
-      }
-      if ("a" in op) {
-        const arr = writable(root);
-        if (!Array.isArray(arr)) throw new PatchError("splice of a value that is not an array");
-        arr.length = Math.min(arr.length, op.n);
-        arr.push(...op.a);
-        root = arr;
-        continue;
-      }
-      throw new PatchError("the document itself cannot be removed");
-    }
-    root = writable(root);
-    let node = root as Record<string | number, unknown>;
-    for (let i = 0; i < op.p.length - 1; i++) {
-      const key = op.p[i]!;
+    if (op.p.length === 0 && "x" in op) throw new PatchError("the document itself cannot be removed");
+    const path = ["doc", ...op.p];
+    let node = holder as Record<string | number, unknown>;
+    for (let i = 0; i < path.length - 1; i++) {
+      const key = path[i]!;
       checkKey(node, key);
       const child = writable(node[key]);
       node[key] = child;
       node = child as Record<string | number, unknown>;
     }
-    const last = op.p[op.p.length - 1]!;
+    const last = path[path.length - 1]!;
     checkKey(node, last);
     if ("x" in op) {
       if (Array.isArray(node)) throw new PatchError("members of arrays are not removed one by one");
@@ -176,5 +164,5 @@ export function applyPatch<T>(doc: T, ops: readonly PatchOp[]): T {
       node[last] = op.v;
     } else throw new PatchError("an operation of no known kind");
   }
-  return root as T;
+  return holder.doc as T;
 }

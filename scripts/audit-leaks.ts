@@ -7,7 +7,7 @@
 import { fork } from "node:child_process";
 import { availableParallelism } from "node:os";
 import { fileURLToPath } from "node:url";
-import { games } from "../lib/games/registry";
+import { games, getGame } from "../lib/games/registry";
 import { addFigures, auditGame, emptyFigures, type AuditFigures, type AuditOptions } from "../server/proof/leak-audit";
 
 interface Shard {
@@ -28,7 +28,7 @@ function arg(name: string): string | undefined {
 }
 
 async function runShard(shard: Shard, settings: Settings): Promise<AuditFigures> {
-  const game = games.find((g) => g.meta.id === shard.gameId);
+  const game = getGame(shard.gameId);
   if (!game) throw new Error(`no game ${shard.gameId}`);
   return auditGame(game, { games: shard.games, from: shard.from, perState: settings.perState, viewers: settings.viewers, sample: settings.sample });
 }

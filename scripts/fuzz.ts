@@ -13,6 +13,7 @@ import { games } from "../lib/games/registry";
 import { addStats, emptyStats, gameProperty } from "../lib/games/core/fuzz";
 import { fuzzSockets } from "../server/proof/socket-fuzz";
 import { createTestDb, startTestServer } from "../server/test/harness";
+import { findPgBase } from "../server/test/pg-base";
 
 function arg(name: string): string | undefined {
   const i = process.argv.indexOf(`--${name}`);
@@ -46,7 +47,6 @@ function fuzzGames(runs: number, steps: number, seed: number): boolean {
 }
 
 async function fuzzServer(messages: number, clients: number, seed: number): Promise<boolean> {
-  const base = process.env.TEST_DATABASE_URL ?? "postgresql://postgres@127.0.0.1:5432/postgres";
   console.log(`\nSocket fuzzing: ${messages} messages from ${clients} socket.io clients against a real server on a fresh database.`);
   const errors: string[] = [];
   const crashes: string[] = [];
@@ -55,7 +55,8 @@ async function fuzzServer(messages: number, clients: number, seed: number): Prom
   const onCrash = (e: unknown) => void crashes.push(e instanceof Error ? (e.stack ?? e.message) : String(e));
   process.on("uncaughtException", onCrash);
   process.on("unhandledRejection", onCrash);
-  const db = await createTestDb(base);
+  const pg = await findPgBase();
+  const db = await createTestDb(pg.url);
   const server = await startTestServer(db.url, games);
   try {
     const r = await fuzzSockets({ server, games, messages, clients, seed: `socket-fuzz-${seed}`, progress: (l) => console.log(l) });
@@ -78,6 +79,7 @@ async function fuzzServer(messages: number, clients: number, seed: number): Prom
     console.error = logError;
     await server.close();
     await db.drop();
+    await pg.stop();
     process.off("uncaughtException", onCrash);
     process.off("unhandledRejection", onCrash);
   }

@@ -27,30 +27,25 @@ export type WorkerRequest =
   | { type: "exit" };
 
 export interface WindowReport {
-  ms: number;
   ack: HistogramData;
   /** Action → each other seat's payload of that version. */
   view: HistogramData;
   /** Action → the last other seat's payload of that version. */
   viewAll: HistogramData;
   ticks: number;
-  idle: number;
-  busy: number;
   recycling: number;
   sent: number;
   acked: number;
   refused: Record<string, number>;
-  noAnswer: number;
   recycled: number;
   /** Characters of text the seats received (payloads and acks). */
   received: number;
-  cpu: NodeJS.CpuUsage;
   loopDelayP99Ms: number;
   rssBytes: number;
 }
 
 export type WorkerReply =
-  | { type: "ready"; rooms: number; sockets: number; setupMs: number }
+  | { type: "ready"; rooms: number; sockets: number }
   | { type: "ok" }
   | { type: "report"; window: WindowReport }
   | { type: "stopped"; sent: number; acked: number; refused: number; unanswered: number; viewsMissing: number };

@@ -27,13 +27,10 @@ class Stats {
   view = new Histogram();
   viewAll = new Histogram();
   ticks = 0;
-  idle = 0;
-  busy = 0;
   recycling = 0;
   sent = 0;
   acked = 0;
   refused: Record<string, number> = {};
-  noAnswer = 0;
   recycled = 0;
   /** Text received by the seats' sockets (payloads and acks), characters. */
   received = 0;
@@ -46,7 +43,6 @@ const ROOMS_PER_HOST = 20;
 let stats = new Stats();
 const total = { sent: 0, acked: 0, refused: 0, unanswered: 0 };
 const loop = monitorEventLoopDelay({ resolution: 10 });
-let windowStart = { at: performance.now(), cpu: process.cpuUsage() };
 let going = false;
 let stopping = false;
 const rooms: Room[] = [];
@@ -68,9 +64,9 @@ class Seat {
     if (!going || stopping) return;
     stats.ticks++;
     if (this.room.recycling) return void stats.recycling++;
-    if (this.inFlight) return void stats.busy++;
+    if (this.inFlight) return;
     const action = this.room.game ? this.client.nextMove(this.rng) : this.rng.chance(cfg.sendChance) ? { type: "echo" } : null;
-    if (action === null) return void stats.idle++;
+    if (action === null) return;
     this.send(action);
   }
 
@@ -93,7 +89,6 @@ class Seat {
         stats.ack.add(now - sentAt);
         if (room.code === code) room.acked(this.index, r.version, sentAt);
       } else if (r.code === "net/no-answer") {
-        stats.noAnswer++;
         total.unanswered++;
       } else {
         stats.refused[r.code] = (stats.refused[r.code] ?? 0) + 1;
@@ -213,7 +208,6 @@ class Room {
 }
 
 async function setup(c: Setup): Promise<WorkerReply> {
-  const began = performance.now();
   cfg = c;
   for (let h = 0; h * ROOMS_PER_HOST < c.rooms.length; h++) {
     const host = await signedInSocket(c.url, { id: `guest:bench-host-${c.worker}-${h}`, name: `Host ${c.worker}.${h}` });
@@ -234,7 +228,7 @@ async function setup(c: Setup): Promise<WorkerReply> {
       while (nextRoom < rooms.length) await rooms[nextRoom++]!.open(true);
     }),
   );
-  return { type: "ready", rooms: rooms.length, sockets: rooms.reduce((n, r) => n + r.seats.length, 0), setupMs: performance.now() - began };
+  return { type: "ready", rooms: rooms.length, sockets: rooms.reduce((n, r) => n + r.seats.length, 0) };
 }
 
 function go(): void {
@@ -251,23 +245,17 @@ function go(): void {
 }
 
 function report(): WindowReport {
-  const cpu = process.cpuUsage(windowStart.cpu);
   return {
-    ms: performance.now() - windowStart.at,
     ack: stats.ack.data(),
     view: stats.view.data(),
     viewAll: stats.viewAll.data(),
     ticks: stats.ticks,
-    idle: stats.idle,
-    busy: stats.busy,
     recycling: stats.recycling,
     sent: stats.sent,
     acked: stats.acked,
     refused: stats.refused,
-    noAnswer: stats.noAnswer,
     recycled: stats.recycled,
     received: stats.received,
-    cpu,
     loopDelayP99Ms: loop.percentile(99) / 1e6,
     rssBytes: process.memoryUsage().rss,
   };
@@ -301,7 +289,6 @@ process.on("message", (msg: WorkerRequest & { id: number }) => {
       stats = new Stats();
       loop.reset();
       loop.enable();
-      windowStart = { at: performance.now(), cpu: process.cpuUsage() };
       return answer({ type: "ok" });
     case "collect":
       return answer({ type: "report", window: report() });

@@ -14,6 +14,7 @@ import { CHAT_MAX_LENGTH, type Ack } from "../../lib/protocol";
 import type { GarnetServer } from "../app-server";
 import type { Room } from "../rooms/room";
 import { client, type Client } from "../test/harness";
+import { requestPatiently } from "../test/seat-client";
 
 type User = { id: string; name: string };
 type Kind = "lobby" | "running" | "over";
@@ -135,16 +136,13 @@ export async function fuzzSockets(o: SocketFuzzOptions): Promise<SocketFuzzRepor
     return c;
   };
   const must = async <T extends object>(c: Client, event: string, input: unknown): Promise<Ack<T> & { ok: true }> => {
-    for (;;) {
-      const r = await c.req<T>(event, input);
-      if (r.ok) return r;
-      if (r.code !== "rate/limited") throw new Error(`setup ${event} failed: ${r.code} ${r.message}`);
-      await new Promise((resolve) => setTimeout(resolve, 250));
-    }
+    const r = await requestPatiently<T>(c.socket, event, input);
+    if (!r.ok) throw new Error(`setup ${event} failed: ${r.code} ${r.message}`);
+    return r;
   };
   const rooms: FuzzRoom[] = [];
   const live = (code: string): Room => {
-    const r = o.server.rooms.live().find((x) => x.code === code);
+    const r = o.server.rooms.loaded(code);
     if (!r) throw new Error(`room ${code} is not live`);
     return r;
   };

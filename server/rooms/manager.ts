@@ -8,7 +8,7 @@ import type { AnyGame } from "../../lib/games/core/types";
 import type { Notice, RoomStatus, SpectatorSettings } from "../../lib/protocol";
 import type { Db, SqlPool } from "../db/client";
 import type { Prisma } from "../db/generated/client";
-import { CommandError, Room, type Clock, type RoomHooks, type RoomOptions } from "./room";
+import { CommandError, phaseIdOf, Room, type Clock, type RoomHooks, type RoomOptions } from "./room";
 import { Store } from "./store";
 
 const CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789";
@@ -36,14 +36,14 @@ interface EventLike {
 }
 
 /** Folds logged events onto a state. Platform events (host, seat) do not touch game state. */
-export function foldEvents(game: AnyGame, seed: string, start: unknown | null, events: EventLike[], onPhase?: (phaseId: string, state: unknown, seq: number) => void): unknown | null {
+export function foldEvents(game: AnyGame, seed: string, start: unknown | null, events: EventLike[], onPhase?: (state: unknown, seq: number) => void): unknown | null {
   let state = start;
-  let phaseId = state === null ? null : phaseKey(game, state);
+  let phaseId = state === null ? null : phaseIdOf(game.phase(state));
   const seen = (seq: number) => {
-    const id = phaseKey(game, state);
+    const id = phaseIdOf(game.phase(state));
     if (id !== phaseId) {
       phaseId = id;
-      onPhase?.(id, state, seq);
+      onPhase?.(state, seq);
     }
   };
   for (const ev of events) {
@@ -63,11 +63,6 @@ export function foldEvents(game: AnyGame, seed: string, start: unknown | null, e
     seen(ev.seq);
   }
   return state;
-}
-
-function phaseKey(game: AnyGame, state: unknown): string {
-  const p = game.phase(state);
-  return `${p.round}:${p.key}`;
 }
 
 function noticeFor(ev: EventLike): string | null {
@@ -105,6 +100,11 @@ export class RoomManager {
 
   live(): Room[] {
     return [...this.rooms.values()];
+  }
+
+  /** The room with this code if it is in memory now (no database read). */
+  loaded(code: string): Room | undefined {
+    return this.rooms.get(code);
   }
 
   async createRoom(hostId: string, gameId: string, seatCount: number, config: unknown, spectators: SpectatorSettings = { mode: "live", lag: 1, revealAtEnd: false }): Promise<Room> {
@@ -182,8 +182,8 @@ export class RoomManager {
     if (!game) return null;
     const snap = await this.db.snapshot.findFirst({ where: { roomId: row.id, seq: { lte: row.version } }, orderBy: { seq: "desc" } });
     const events = await this.db.event.findMany({ where: { roomId: row.id, seq: { gt: snap?.seq ?? 0, lte: row.version } }, orderBy: { seq: "asc" } });
-    const frames: { phaseId: string; state: unknown; version: number }[] = [];
-    const state = foldEvents(game, row.seed, snap ? snap.state : null, events, (phaseId, st, seq) => frames.push({ phaseId, state: st, version: seq }));
+    const frames: { state: unknown; version: number }[] = [];
+    const state = foldEvents(game, row.seed, snap ? snap.state : null, events, (st, seq) => frames.push({ state: st, version: seq }));
     const notices: Notice[] = [];
     for (const ev of events) {
       const text = noticeFor(ev);

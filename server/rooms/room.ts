@@ -44,6 +44,11 @@ export interface RoomHooks {
 
 const MAX_SPECTATOR_FRAMES = 12;
 
+/** What tells one phase from the next: its round and key (the same phase key recurs every round). */
+export function phaseIdOf(p: PhaseInfo): string {
+  return `${p.round}:${p.key}`;
+}
+
 const CHAT_WINDOW_MS = 10_000;
 const CHAT_PER_WINDOW = 8;
 const CHAT_PAGE = 50;
@@ -96,7 +101,7 @@ export class Room {
   /** The public payload as each recent phase began, for delayed spectators. */
   // kept as JSON text: one string per frame is next to nothing for the garbage
   // collector to trace, and only delayed spectators ever read them
-  private spectatorFrames: { phaseId: string; version: number; json: string }[] = [];
+  private spectatorFrames: { version: number; json: string }[] = [];
   /** Connected sockets per seat, maintained by the socket layer. */
   readonly presence = new Map<SeatId, number>();
 
@@ -163,7 +168,7 @@ export class Room {
 
   private currentPhaseId(): string | null {
     const p = this.phase();
-    return p ? `${p.round}:${p.key}` : null;
+    return p ? phaseIdOf(p) : null;
   }
 
   seatOfUser(userId: string): SeatRec | undefined {
@@ -237,12 +242,10 @@ export class Room {
     if (this.spectatorsLive()) return this.build("spectator", null, "spectator");
     const lag = this.spectators.lag;
     const frame = this.spectatorFrames[this.spectatorFrames.length - 1 - lag];
-    const serverNow = this.now();
-    if (!frame) {
-      const base = this.build("spectator", null, "spectator");
-      return { ...base, phase: null, view: null, outcome: null, notices: [], clock: { deadlineAt: null, paused: false, remainingMs: null, serverNow, durationMs: null }, spectators: { ...this.spectators, behindBy: lag } };
-    }
-    return { ...(JSON.parse(frame.json) as RoomPayload), seats: this.seatInfo(), spectators: { ...this.spectators, behindBy: lag }, clock: { deadlineAt: null, paused: false, remainingMs: null, serverNow, durationMs: null } };
+    // a delayed spectator sees no live clock
+    const behind = { clock: { deadlineAt: null, paused: false, remainingMs: null, serverNow: this.now(), durationMs: null }, spectators: { ...this.spectators, behindBy: lag } };
+    if (!frame) return { ...this.build("spectator", null, "spectator"), phase: null, view: null, outcome: null, notices: [], ...behind };
+    return { ...(JSON.parse(frame.json) as RoomPayload), seats: this.seatInfo(), ...behind };
   }
 
   /** The room version a delayed spectator is at (null when spectators are live). */
@@ -251,18 +254,18 @@ export class Room {
     return this.spectatorFrames[this.spectatorFrames.length - 1 - this.spectators.lag]?.version ?? 0;
   }
 
-  private recordSpectatorFrame(phaseId: string): void {
-    this.spectatorFrames.push({ phaseId, version: this.version, json: JSON.stringify(this.build("spectator", null, "spectator")) });
+  private recordSpectatorFrame(): void {
+    this.spectatorFrames.push({ version: this.version, json: JSON.stringify(this.build("spectator", null, "spectator")) });
     if (this.spectatorFrames.length > MAX_SPECTATOR_FRAMES) this.spectatorFrames.shift();
   }
 
   /** Rebuilds delayed-spectator frames after a restart from states at recent phase starts. */
-  seedSpectatorFrames(frames: { phaseId: string; state: unknown; version: number }[]): void {
+  seedSpectatorFrames(frames: { state: unknown; version: number }[]): void {
     const live = { state: this.state, version: this.version };
     for (const f of frames.slice(-MAX_SPECTATOR_FRAMES)) {
       this.state = f.state;
       this.version = f.version;
-      this.recordSpectatorFrame(f.phaseId);
+      this.recordSpectatorFrame();
     }
     this.state = live.state;
     this.version = live.version;
@@ -582,7 +585,7 @@ export class Room {
   /** Clock for a state that may have entered a new phase. */
   private clockFor(state: unknown, now: number): { clock: Clock; phaseId: string | null; finished: boolean } {
     const p = this.game.phase(state);
-    const id = `${p.round}:${p.key}`;
+    const id = phaseIdOf(p);
     if (p.finished) return { clock: { deadlineAt: null, paused: false, remainingMs: null }, phaseId: id, finished: true };
     if (id === this.phaseIdCache) return { clock: this.clock, phaseId: id, finished: false };
     const duration = this.durations[p.key] ?? p.durationMs;
@@ -616,7 +619,7 @@ export class Room {
     this.applySeatPatches(seats);
     if (phaseChanged) {
       this.botActionsInPhase = 0;
-      if (phaseId) this.recordSpectatorFrame(phaseId);
+      if (phaseId) this.recordSpectatorFrame();
     }
     if (text) this.addNotice(text, now);
     if (finished) this.addNotice(`Game over${this.outcome() ? `: ${withSeatNames(this.outcome()!.summary, this.seats)}` : ""}`, now);

@@ -1,5 +1,5 @@
 // Persistence for rooms. Event appends from every room are batched into one
-// transaction per tick: a command is acknowledged only after its batch commits.
+// statement per tick: a command is acknowledged only after its batch commits.
 import type { Db, SqlPool } from "../db/client";
 import type { Prisma } from "../db/generated/client";
 

@@ -84,8 +84,8 @@ function leaveRoom(io: IO, socket: Sock, rooms: RoomManager, code: string): void
   const w = socket.data.watching.get(code);
   if (!w) return;
   socket.data.watching.delete(code);
-  const room = rooms.live().find((r) => r.id === w.roomId);
-  if (!room) return;
+  const room = rooms.loaded(code);
+  if (!room || room.id !== w.roomId) return;
   if (w.role === "host") void socket.leave(groupHost(room));
   else if (w.role === "spectator") void socket.leave(groupSpec(room));
   else if (w.seat) {

@@ -7,9 +7,8 @@
 import { writeFileSync, writeSync } from "node:fs";
 import { Session } from "node:inspector/promises";
 import { monitorEventLoopDelay } from "node:perf_hooks";
-import { getGame } from "../../lib/games/registry";
 import { startGarnetServer } from "../app-server";
-import { fixtureGame } from "./fixture-game";
+import { gameOrFixture } from "./fixture-game";
 import { TEST_SECRET } from "./session";
 import type { ChildReply, ChildRequest } from "./server-process";
 
@@ -36,7 +35,7 @@ const server = await startGarnetServer({
   heartbeatMs: int("HEARTBEAT_MS", 200),
   snapshotEvery: int("SNAPSHOT_EVERY", 50),
   instanceId: process.env.INSTANCE_ID ?? "main",
-  lookupGame: (id) => getGame(id) ?? (id === fixtureGame.meta.id ? fixtureGame : undefined),
+  lookupGame: gameOrFixture,
   log: () => {},
 });
 

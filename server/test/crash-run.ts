@@ -12,10 +12,9 @@
 import { isDeepStrictEqual } from "node:util";
 import { Rng } from "../../lib/games/core/rng";
 import type { AnyGame } from "../../lib/games/core/types";
-import { getGame } from "../../lib/games/registry";
 import { createDb, type Db } from "../db/client";
 import { foldEvents } from "../rooms/manager";
-import { fixtureGame } from "./fixture-game";
+import { gameOrFixture } from "./fixture-game";
 import { client as hostClient, createTestDb } from "./harness";
 import { SeatClient, type ActOutcome } from "./seat-client";
 import { freePort, ServerProcess, type Exit } from "./server-process";
@@ -101,7 +100,7 @@ export interface CrashReport {
 const HOST = { id: "guest:crash-host", name: "Host" };
 
 function lookup(id: string): AnyGame {
-  const g = getGame(id) ?? (id === fixtureGame.meta.id ? fixtureGame : undefined);
+  const g = gameOrFixture(id);
   if (!g) throw new Error(`no game ${id}`);
   return g;
 }
@@ -177,12 +176,13 @@ export async function runCrashScenario(o: CrashRunOptions): Promise<CrashReport>
   const testDb = await createTestDb(o.pgBase);
   const db: Db = createDb(testDb.url, 2);
   const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
   const start = () => ServerProcess.start({ databaseUrl: testDb.url, port, botDelayMs: o.botDelayMs ?? 40, heartbeatMs: 50, snapshotEvery: 7 });
   let server = (await start()).server;
 
   try {
     // ---- set up the rooms: a host creates and starts them; players take the first seats ----
-    const host = await hostClient(`http://127.0.0.1:${port}`, HOST);
+    const host = await hostClient(url, HOST);
     let user = 0;
     for (const spec of o.rooms) {
       const game = lookup(spec.gameId);
@@ -193,7 +193,7 @@ export async function runCrashScenario(o: CrashRunOptions): Promise<CrashReport>
       for (let i = 0; i < spec.clientSeats; i++) {
         const u = { id: `guest:crash-${++user}`, name: `Player ${user}` };
         let player: Player | null = null;
-        const client = await SeatClient.open({ url: `http://127.0.0.1:${port}`, user: u, code, game, reconnect: true, onState: () => player?.poke(), onWatched: () => player?.poke() }, true);
+        const client = await SeatClient.open({ url, user: u, code, game, reconnect: true, onState: () => player?.poke(), onWatched: () => player?.poke() }, true);
         const seat = client.seat!;
         const lazy = spec.lazySeat && i === 0;
         const sitsOut = lazy ? (phase: string) => Rng.fromSeed(`${o.seed}/lazy/${code}/${phase}`).chance(0.5) : null;

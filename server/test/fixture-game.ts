@@ -3,7 +3,8 @@
 import { z } from "zod";
 import { confessionalChannel, directChannelId, publicChannel } from "../../lib/games/core/chat";
 import { ok, reject } from "../../lib/games/core/result";
-import type { GameDefinition, SeatId } from "../../lib/games/core/types";
+import type { AnyGame, GameDefinition, SeatId } from "../../lib/games/core/types";
+import { getGame } from "../../lib/games/registry";
 
 const config = z.object({ rounds: z.number().int().min(1).max(10).default(3), pickSeconds: z.number().int().min(1).default(60) });
 type Config = z.infer<typeof config>;
@@ -79,4 +80,9 @@ function endRound(s: State): State {
   const history = [...s.history, { ...(s.picks as Record<SeatId, number>) }];
   const done = s.round >= s.config.rounds;
   return { ...s, totals, history, round: done ? s.round : s.round + 1, picks: Object.fromEntries(s.seats.map((x) => [x, null])), done };
+}
+
+/** A registered game, or the fixture: what servers started by tests can run. */
+export function gameOrFixture(id: string): AnyGame | undefined {
+  return getGame(id) ?? (id === fixtureGame.meta.id ? (fixtureGame as AnyGame) : undefined);
 }

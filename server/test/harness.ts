@@ -7,11 +7,12 @@ import { io as connect, type Socket } from "socket.io-client";
 import type { AnyGame } from "../../lib/games/core/types";
 import type { Ack, ChatMessage, RoomPatch, RoomPayload } from "../../lib/protocol";
 import { RoomFeeds } from "../../lib/room-feed";
+import { connected } from "./seat-client";
 import { migrateDeploy } from "../db/migrate";
 import { startGarnetServer, type GarnetServer, type GarnetServerOptions } from "../app-server";
 import { sessionCookie, TEST_SECRET } from "./session";
 
-export { sessionCookie, TEST_SECRET };
+export { sessionCookie };
 
 export async function createTestDb(base: string): Promise<{ url: string; drop(): Promise<void> }> {
   const name = `garnet_t_${randomBytes(5).toString("hex")}`;
@@ -82,10 +83,7 @@ export async function client(url: string, user?: { id: string; name: string }): 
   );
   socket.on("room:state", (p: RoomPayload, frame: number) => feeds.full(p, frame));
   socket.on("room:patch", (x: RoomPatch) => feeds.patch(x));
-  await new Promise<void>((resolve, reject) => {
-    socket.once("connect", () => resolve());
-    socket.once("connect_error", reject);
-  });
+  await connected(socket);
   return {
     socket,
     states,

@@ -25,9 +25,9 @@ export interface PgBase {
   stop(): Promise<void>;
 }
 
-export async function findPgBase(embeddedDir = ".data/test", embeddedPort = Number(process.env.TEST_EMBEDDED_PG_PORT ?? 54339)): Promise<PgBase> {
+export async function findPgBase(): Promise<PgBase> {
   const base = process.env.TEST_DATABASE_URL ?? "postgresql://postgres@127.0.0.1:5432/postgres";
   if (await reachable(base)) return { url: base, stop: async () => undefined };
-  const embedded = await startEmbeddedPostgres(path.resolve(embeddedDir), embeddedPort);
+  const embedded = await startEmbeddedPostgres(path.resolve(".data/test"), Number(process.env.TEST_EMBEDDED_PG_PORT ?? 54339));
   return { url: embedded.url.replace(/\/garnet$/, "/postgres"), stop: () => embedded.stop() };
 }

@@ -121,10 +121,6 @@ export class ServerProcess {
     this.send = ipcAsker(child);
   }
 
-  get pid(): number {
-    return this.child.pid!;
-  }
-
   static async start(o: ServerProcessOptions): Promise<{ server: ServerProcess; port: number; url: string; readyAt: number; rooms: number }> {
     const spawnedAt = Date.now();
     const child = spawn(process.execPath, [...(o.nodeArgs ?? []), "--import", "tsx", o.entry ?? ENTRY], {
