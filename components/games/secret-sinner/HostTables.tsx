@@ -6,6 +6,7 @@ import { useState } from "react";
 import { TIEBREAK_LABELS, attributeLabel } from "@/lib/games/secret-sinner/rules";
 import type { HostView, View } from "@/lib/games/secret-sinner/view";
 import { Badge, Card, inputClass } from "@/components/ui/primitives";
+import { REALM_LABEL } from "./logic";
 import { AnswerMark, DataTable, LetterMark, RealmBadge, td } from "./ui";
 
 type NameOf = (seat: string) => string;
@@ -78,7 +79,7 @@ export function HostTables({ view, host, nameOf }: { view: View; host: HostView;
               <tr key={`${q.round}-${q.sender}-${i}`}>
                 <td className={td}>{q.round}</td>
                 <td className={td}>
-                  {nameOf(q.sender)} <span className="text-xs text-stone-500">({realmOf(q.sender) === "heaven" ? "Heaven" : "Hell"})</span>
+                  {nameOf(q.sender)} <span className="text-xs text-stone-500">({REALM_LABEL[realmOf(q.sender) ?? "hell"]})</span>
                 </td>
                 <td className={td}>{nameOf(q.recipient)}</td>
                 <td className={td}>{attributeLabel(q.attribute)}</td>

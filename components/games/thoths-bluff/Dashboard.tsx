@@ -1,9 +1,8 @@
 "use client";
 // Thoth's Bluff: a player's dice and moves, the host's view of both seats, or the
 // public record for a spectator — all from the viewer's own View.
-import { useCallback } from "react";
 import { Card, cx } from "@/components/ui/primitives";
-import type { Action, View } from "@/lib/games/thoths-bluff";
+import type { View } from "@/lib/games/thoths-bluff";
 import type { DashboardProps } from "../types";
 import { ActionPanel } from "./ActionPhase";
 import { History } from "./History";
@@ -52,8 +51,8 @@ function SeatControls({ view, send, oppSeat, oppName }: { view: View; send: Send
 }
 
 export function Dashboard({ view, act, hostAct, nameOf }: DashboardProps<View>) {
-  const send = useCallback<Send>((a: Action) => act(a), [act]);
-  const sendHost = useCallback((a: Action) => hostAct(a), [hostAct]);
+  const send: Send = act;
+  const sendHost: Send = hostAct;
   const oppSeat = opponentOf(view);
   const oppName = oppSeat ? nameOf(oppSeat) : "your opponent";
   const me = view.me;

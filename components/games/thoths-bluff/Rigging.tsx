@@ -12,14 +12,14 @@ import type { Sender } from "./useSender";
 
 type Legal = Extract<LegalMoves, { phase: "rigging" }>;
 
-export function ToolCard({ tool, compact }: { tool: ToolInfo; compact?: boolean }) {
+export function ToolCard({ tool }: { tool: ToolInfo }) {
   return (
     <span className="block text-left">
       <span className="flex flex-wrap items-center gap-1.5">
         <span className="font-semibold">{tool.name}</span>
         {tool.wrapping ? <Badge tone="blue">wrapping</Badge> : <Badge>stops at the ends</Badge>}
       </span>
-      {!compact && <span className="mt-0.5 block text-xs font-normal opacity-80">{tool.text}</span>}
+      <span className="mt-0.5 block text-xs font-normal opacity-80">{tool.text}</span>
     </span>
   );
 }

@@ -1,6 +1,7 @@
 // Pure helpers of the Thoth's Bluff dashboard: labels, the sentence telling a
 // viewer what they still owe, and the action-phase plan being edited. No React here,
 // so the unit tests can check them against views the engine builds.
+import { withSeatNames } from "@/lib/names";
 import type { Assignment, Slot } from "@/lib/games/thoths-bluff/actions";
 import type { DieKind } from "@/lib/games/thoths-bluff/dice";
 import type { RunningAction, SeatPanel, View } from "@/lib/games/thoths-bluff";
@@ -59,13 +60,6 @@ export function endsText(a: { endRound: number }, round: number): string {
   return `resolves in round ${a.endRound} (${n} more round${n === 1 ? "" : "s"})`;
 }
 
-/** A die's value as this viewer may show it. */
-export function dieValueText(d: { status: string; value: number | null }): string {
-  if (d.status === "removed") return "removed";
-  if (d.status === "unrolled" || d.value === null) return "unrolled";
-  return String(d.value);
-}
-
 export function valueOf(me: SeatPanel, die: DieKind): number | null {
   return me.dice.find((d) => d.die === die)?.value ?? null;
 }
@@ -83,17 +77,15 @@ export function projection(a: RunningAction, me: SeatPanel, plan: Assignment): {
   return { total: [...before, ...now].reduce((x, y) => x + y, 0), sent, complete: sent >= a.size };
 }
 
+/** The engine speaks of seats by id ("s1 wins …"): put the players' names in. */
+export function withNames(text: string, seats: readonly string[], nameOf: (seat: string) => string): string {
+  return withSeatNames(text, seats.map((seat) => ({ seat, name: nameOf(seat) })));
+}
+
 /**
  * The one sentence at the top of the dashboard: what this viewer still owes now.
  * `opp` is the opponent's display name.
  */
-/** The engine speaks of seats by id ("s1 wins …"): put the players' names in. */
-export function withNames(text: string, seats: readonly string[], nameOf: (seat: string) => string): string {
-  if (seats.length === 0) return text;
-  const ids = new RegExp(`\\b(${seats.map((s) => s.replace(/[^A-Za-z0-9_]/g, "")).join("|")})\\b`, "g");
-  return text.replace(ids, (seat) => nameOf(seat));
-}
-
 export function oweText(view: View, opp: string, nameOf: (seat: string) => string = (s) => s): { tone: "act" | "wait" | "info"; text: string } {
   const me = view.me;
   if (view.phase === "finished") {

@@ -47,7 +47,6 @@ export interface DieLike {
   value: number | null;
 }
 
-const STATUS_WORD = { rolled: "rolled", unrolled: "unrolled", removed: "removed" } as const;
 
 /** The five dice of one seat with their states. */
 export function DiceRow({ dice, testid, label }: { dice: DieLike[]; testid?: string; label: string }) {
@@ -70,7 +69,7 @@ export function DiceRow({ dice, testid, label }: { dice: DieLike[]; testid?: str
           <DieShape die={d.die} value={d.value} status={d.status} />
           <span className="sr-only">{d.name}: {d.status === "rolled" ? `rolled, shows ${d.value}` : d.status}</span>
           <span aria-hidden className={cx("text-[11px] leading-tight", d.status === "rolled" ? "text-stone-600 dark:text-stone-300" : "text-stone-500", d.status === "removed" && "line-through")}>
-            {STATUS_WORD[d.status]}
+            {d.status}
           </span>
         </li>
       ))}
@@ -162,10 +161,10 @@ export function Block({ title, children, className, testid, aside }: { title: Re
 }
 
 /** The reason a control is disabled, in visible text under it. */
-export function Reason({ children, id }: { children: ReactNode; id?: string }) {
+export function Reason({ children }: { children: ReactNode }) {
   if (!children) return null;
   return (
-    <p id={id} className="text-xs text-stone-500 dark:text-stone-400">
+    <p className="text-xs text-stone-500 dark:text-stone-400">
       {children}
     </p>
   );

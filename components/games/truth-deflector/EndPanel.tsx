@@ -2,6 +2,7 @@
 // After the last round: final points, Tokens of Life, garnets earned and the
 // Elimination Candidate, with the winners' (or the host's) choice when the lowest score is tied.
 import { useState } from "react";
+import { useAction } from "@/components/ui/useAction";
 import type { SeatId } from "@/lib/games/core/types";
 import type { EndView, View } from "@/lib/games/truth-deflector";
 import { Badge, Button, Card, ErrorNote, cx } from "@/components/ui/primitives";
@@ -103,19 +104,14 @@ export function EndPanel({ view, end, canPick, pick, nameOf, you }: { view: View
 
 function EcChoice({ end, pick, nameOf }: { end: EndView; pick: DashboardProps<View>["act"]; nameOf: NameOf }) {
   const [seat, setSeat] = useState<SeatId | null>(null);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const { run, busy, error } = useAction(pick);
   return (
     <form
       className="space-y-2 rounded-lg border border-amber-300 bg-amber-50 p-3 dark:border-amber-800 dark:bg-amber-950/30"
       onSubmit={async (e) => {
         e.preventDefault();
         if (!seat) return;
-        setBusy(true);
-        setError(null);
-        const r = await pick({ type: "pickEC", seat });
-        setBusy(false);
-        if (!r.ok) setError(r.message);
+        await run({ type: "pickEC", seat });
       }}
     >
       <fieldset>

@@ -2,6 +2,7 @@
 // A seat's whole round: claim, secret submission, Wisdom's question,
 // challenges and garnet actions, sent at once and replaceable until the round ends.
 import { useState } from "react";
+import { useAction } from "@/components/ui/useAction";
 import type { SeatId } from "@/lib/games/core/types";
 import type { ChoicePreview, MyView, Trait, View } from "@/lib/games/truth-deflector";
 import { Badge, Button, Card, ErrorNote, cx, inputClass } from "@/components/ui/primitives";
@@ -31,11 +32,10 @@ function secretTag(choice: ChoicePreview | undefined, me: MyView, cleanse: boole
 
 export function RoundForm({ view, me, act, nameOf }: Props) {
   const [draft, setDraft] = useState<Draft>(() => draftFrom(me.submission));
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const { run, busy, error, clear } = useAction(act);
   const set = (patch: Partial<Draft>) => {
     setDraft((d) => ({ ...d, ...patch }));
-    setError(null);
+    clear();
   };
 
   const choose = me.can.choose;
@@ -49,11 +49,7 @@ export function RoundForm({ view, me, act, nameOf }: Props) {
 
   async function send() {
     if (problem) return;
-    setBusy(true);
-    setError(null);
-    const r = await act(toAction(draft, me));
-    setBusy(false);
-    if (!r.ok) setError(r.message);
+    await run(toAction(draft, me));
   }
 
   return (

@@ -3,7 +3,8 @@
 // reveal and the rules in play.
 import type { MeView, View } from "@/lib/games/truth-wars";
 import { Badge, Card, cx } from "@/components/ui/primitives";
-import { teamName, teamOfRole, truthSource } from "./labels";
+import { teamOf } from "@/lib/games/truth-wars/state";
+import { teamName, truthSource } from "./labels";
 import { HeadRow, RoleBadge, SubHeading, TeamBadge, TruthBadge, VoteMark, tableClass, tdClass } from "./ui";
 
 type NameOf = (seat: string) => string;
@@ -128,7 +129,7 @@ export function HostSecrets({ view, nameOf }: { view: View; nameOf: NameOf }) {
                     {host.hintHolder === p.seat && <Badge tone="amber" className="ml-1">hint</Badge>}
                   </th>
                   <td className={tdClass}>{role ? <RoleBadge role={role} /> : "—"}</td>
-                  <td className={tdClass}>{role ? teamName(teamOfRole(role)) : "—"}</td>
+                  <td className={tdClass}>{role ? teamName(teamOf(role)) : "—"}</td>
                   <td className={tdClass}>{p.ban ? `banned r${p.ban.round} (${p.ban.by})` : "in"}</td>
                   <td className={tdClass}>
                     <VoteMark choice={vote} />
@@ -216,7 +217,7 @@ export function ResultCard({ view, nameOf }: { view: View; nameOf: NameOf }) {
           <tbody>
             {view.players.map((p) => {
               const role = res.roles[p.seat];
-              const team = role ? teamOfRole(role) : null;
+              const team = role ? teamOf(role) : null;
               return (
                 <tr key={p.seat} className={team && res.winner === team ? "bg-emerald-50/60 dark:bg-emerald-950/30" : undefined}>
                   <th scope="row" className={`${tdClass} font-medium`}>

@@ -5,7 +5,7 @@
 // still owes, then shows the headline, the moves, the role card, the public
 // table, the round history and — for the host — every secret. The table chat
 // is supplied by the platform beside this dashboard.
-import type { Action, View } from "@/lib/games/truth-wars";
+import type { View } from "@/lib/games/truth-wars";
 import { cx } from "@/components/ui/primitives";
 import type { DashboardProps } from "../types";
 import { HeadlineCard, HostSecrets, ResultCard, RoleCard, RulesCard } from "./Cards";
@@ -15,7 +15,6 @@ import { MovePanel } from "./Moves";
 import { Players, ScoreStrip } from "./Table";
 
 export function Dashboard({ payload, view, act, nameOf }: DashboardProps<View>) {
-  const send = (action: Action) => act(action);
   const me = view.me;
   return (
     <div className="space-y-4" data-testid="tw-dashboard" data-phase={view.phase} data-round={view.round} data-viewer={payload.role} data-seat={me?.seat}>
@@ -26,7 +25,7 @@ export function Dashboard({ payload, view, act, nameOf }: DashboardProps<View>) 
           {view.phase === "round_end" && <RoundResult view={view} nameOf={nameOf} />}
           <HeadlineCard view={view} />
           {/* Keyed by round and phase so picks and errors start fresh in every phase. */}
-          {me && <MovePanel key={`${view.round}:${view.phase}`} view={view} me={me} send={send} nameOf={nameOf} />}
+          {me && <MovePanel key={`${view.round}:${view.phase}`} view={view} me={me} send={act} nameOf={nameOf} />}
           {me && <RoleCard view={view} me={me} nameOf={nameOf} />}
           {!me && <RulesCard view={view} />}
         </div>

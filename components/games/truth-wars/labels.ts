@@ -6,7 +6,6 @@ import { ROLE_NAMES, TEAM_NAMES } from "@/lib/games/truth-wars/state";
 
 export const roleName = (r: Role): string => ROLE_NAMES[r];
 export const teamName = (t: Team): string => TEAM_NAMES[t];
-export const teamOfRole = (r: Role): Team => (r === "scammer" ? "scammers" : "truth");
 
 export const VOTE_LABEL: Record<VoteChoice, string> = { trust: "Trust", flag: "Flag", abstain: "Abstain" };
 export const TRUTH_LABEL: Record<Truth, string> = { real: "Real", fake: "Fake" };

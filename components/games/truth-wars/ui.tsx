@@ -3,7 +3,7 @@
 import type { ReactNode } from "react";
 import type { Role, Team, Truth, VoteChoice } from "@/lib/games/truth-wars";
 import { Badge, cx } from "@/components/ui/primitives";
-import { TRUTH_LABEL, VOTE_LABEL, roleName, teamOfRole } from "./labels";
+import { TRUTH_LABEL, VOTE_LABEL, roleName } from "./labels";
 
 export function TruthBadge({ truth, className }: { truth: Truth; className?: string }) {
   return (
@@ -23,10 +23,6 @@ export function RoleBadge({ role, ...rest }: { role: Role } & React.HTMLAttribut
 
 export function TeamBadge({ team }: { team: Team }) {
   return <Badge tone={team === "scammers" ? "red" : "blue"}>{team === "scammers" ? "Scammers" : "Truth Team"}</Badge>;
-}
-
-export function roleTeam(role: Role): Team {
-  return teamOfRole(role);
 }
 
 export function VoteMark({ choice }: { choice: VoteChoice | null | undefined }) {

@@ -55,7 +55,8 @@ export function bot(view: View, { seat, rng }: BotContext): Action | null {
   if (view.stage === "ascension") {
     const r = view.results;
     if (!r || !r.youPick || r.pickCandidates.length === 0) return null;
-    const best = r.hellOrder.find((s) => r.pickCandidates.includes(s))!;
+    // candidates come in Hell's rank order: the first is the best-ranked
+    const best = r.pickCandidates[0]!;
     return { type: "pickAscender", seat: rng.chance(0.6) ? best : rng.pick(r.pickCandidates) };
   }
   const me = view.me;

@@ -160,10 +160,15 @@ export function apply(state: State, actor: Actor, action: Action): ApplyResult<S
   }
 }
 
+/** Why the stage allows no queries or lock-ins now (`what` names them), or null during a round. Shared with the seat panels' reasons. */
+export function roundStageProblem(state: State, what: string): string | null {
+  if (state.stage === "round") return null;
+  return state.stage === "briefing" ? `The letters are dealt when round 1 starts; no ${what} yet.` : `The rounds are over; no more ${what}.`;
+}
+
 function roundActionGate(state: State, actor: Actor, what: string): ApplyResult<State> | null {
-  if (state.stage !== "round") {
-    return reject(Codes.wrongPhase, state.stage === "briefing" ? `The letters are dealt when round 1 starts; no ${what} yet.` : `The rounds are over; no more ${what}.`);
-  }
+  const stage = roundStageProblem(state, what);
+  if (stage) return reject(Codes.wrongPhase, stage);
   if (!isSeat(state, actor)) return reject(Codes.notAPlayer, `Only players make ${what}.`);
   if (state.done.includes(actor)) return reject("action/already_done", "You marked yourself done for this round; resume first.");
   return null;

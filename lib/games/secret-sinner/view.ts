@@ -6,7 +6,7 @@
 import { directChannelId } from "../core/chat";
 import type { SeatId, Viewer } from "../core/types";
 import type { Config } from "./config";
-import { board, delivered, isSeat, letterInfo, lettersOf, lockProblem, locksBy, queryRounds, recipientLimit } from "./engine";
+import { board, delivered, isSeat, letterInfo, lettersOf, lockProblem, locksBy, queryRounds, recipientLimit, roundStageProblem } from "./engine";
 import type { Attribute, BoardEntry, Letter, Realm, Sin, Standing, Tiebreak, Virtue } from "./rules";
 import { SINS, VIRTUES, areAllies, attributeLabel, rankRealm, recipientProblem, standingOf } from "./rules";
 import type { Stage, State } from "./state";
@@ -111,7 +111,7 @@ export interface SeatPanel {
   seat: SeatId;
   realm: Realm;
   /** Your letters with their secret pairs (empty in the briefing). */
-  letters: { letter: Letter; sin: Sin; virtue: Virtue; label: string }[];
+  letters: { letter: Letter; sin: Sin; virtue: Virtue }[];
   done: boolean;
   query: QueryPanel;
   /** Your queries, oldest first (you never see their answers). */
@@ -224,14 +224,14 @@ function seatPanel(state: State, seat: SeatId): SeatPanel {
     realm: state.realms[seat]!,
     letters: mine.map((l) => {
       const info = letterInfo(state, l);
-      return { letter: l, sin: info.sin, virtue: info.virtue, label: `${attributeLabel(info.sin)} · ${attributeLabel(info.virtue)}` };
+      return { letter: l, sin: info.sin, virtue: info.virtue };
     }),
     done: state.done.includes(seat),
     query: queryPanel(state, seat),
     sent: state.queries.filter((q) => q.sender === seat).map(sentQuery),
     received: state.queries
       .filter((q) => q.recipient === seat && delivered(state, q))
-      .map((q) => ({ round: q.round, sender: q.sender, answers: q.letters.map((letter, i) => ({ letter, answer: q.answers[i] ? "Yes" : "No" })) })),
+      .map((q) => ({ round: q.round, sender: q.sender, answers: answersOf(q) })),
     lockBoard: mine.map((l) => lockBoardEntry(state, seat, l)),
     windows: seatWindows(state, seat),
   };
@@ -241,9 +241,14 @@ function sentQuery(q: State["queries"][number]): SentQuery {
   return { round: q.round, recipient: q.recipient, letters: [q.letters[0], q.letters[1], q.letters[2]], attribute: q.attribute };
 }
 
+/** A query's answers, letter by letter, as players read them. */
+function answersOf(q: State["queries"][number]): { letter: Letter; answer: Answer }[] {
+  return q.letters.map((letter, i) => ({ letter, answer: q.answers[i] ? "Yes" : "No" }));
+}
+
 function roundBlock(state: State, seat: SeatId, what: string): string | null {
-  if (state.stage === "briefing") return `The letters are dealt when round 1 starts; no ${what} yet.`;
-  if (state.stage !== "round") return `The rounds are over; no more ${what}.`;
+  const stage = roundStageProblem(state, what);
+  if (stage) return stage;
   if (state.done.includes(seat)) return "You marked yourself done for this round; resume to act.";
   return null;
 }
@@ -374,7 +379,7 @@ function hostView(state: State): HostView {
       recipient: q.recipient,
       letters: q.letters.slice(),
       attribute: q.attribute,
-      answers: q.letters.map((letter, i) => ({ letter, answer: q.answers[i] ? "Yes" : "No" })),
+      answers: answersOf(q),
       delivered: delivered(state, q),
     })),
     locks: state.locks.map((l) => ({ round: l.round, seat: l.seat, letter: l.letter, target: l.target, correct: l.correct })),
