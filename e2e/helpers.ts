@@ -47,7 +47,7 @@ export function recordPayloads(page: Page): { payloads: RoomPayload[]; frames: s
   const payloads: RoomPayload[] = [];
   const frames: string[] = [];
   // the page asks for its own syncs; their replies arrive through the ack branch below
-  const feeds = new RoomFeeds((p) => payloads.push(p), async () => null);
+  const feeds = new RoomFeeds(async () => ({ ok: false, code: "net/timeout", message: "the page syncs itself" }), (p) => payloads.push(p));
   page.on("websocket", (ws) =>
     ws.on("framereceived", (f) => {
       const text = typeof f.payload === "string" ? f.payload : f.payload.toString("utf8");

@@ -1,17 +1,27 @@
-// The socket protocol, declared once and shared by server and browser.
-import { z } from "zod";
+// The socket protocol, declared once and shared by server and browser: types
+// and constants only. The input schemas live in protocol-input.ts and are
+// imported here as types, so a page's bundle carries no zod for them.
+import type { z } from "zod";
 import type { Outcome, PhaseInfo } from "./games/core/types";
 import type { PatchOp } from "./json-patch";
+import type { ErrorCode } from "./errors";
+import type { clientEvents, hostCommand } from "./protocol-input";
+import type { BannedUser, Notice, RoomStatus, SeatRequest, SpectatorSettings } from "./room/types";
+
+export type { BannedUser, ErrorCode, Notice, RoomStatus, SeatRequest, SpectatorSettings };
 
 export const ROOM_CODE_RE = /^[A-HJ-NP-Z2-9]{6}$/;
-export const roomCode = z.string().trim().toUpperCase().regex(ROOM_CODE_RE, "A room code is 6 letters and digits.");
+export const CHAT_MAX_LENGTH = 500;
 
 export type Role = "host" | "player" | "spectator";
 
 export interface SeatInfo {
   seat: string;
+  /** The holder's name (also while a bot plays for them), a bot's own name, or null when open. */
   name: string | null;
   isBot: boolean;
+  /** A bot plays for the holder named `name`. */
+  botFor: boolean;
   occupied: boolean;
   connected: boolean;
 }
@@ -26,14 +36,6 @@ export interface ClockInfo {
   serverNow: number;
   durationMs: number | null;
 }
-
-export interface Notice {
-  version: number;
-  at: number;
-  text: string;
-}
-
-export type RoomStatus = "lobby" | "running" | "finished" | "aborted";
 
 /** A chat channel as one viewer may use it now. */
 export interface ChannelInfo {
@@ -57,8 +59,6 @@ export interface ChatMessage {
   at: number;
 }
 
-export const CHAT_MAX_LENGTH = 500;
-
 /** Everything one viewer gets about a room, after every change. */
 export interface RoomPayload {
   code: string;
@@ -69,6 +69,8 @@ export interface RoomPayload {
   role: Role;
   you: string | null;
   youName: string | null;
+  /** For a player whose seat a bot plays now: the round it took over from. */
+  botFrom: number | null;
   hostName: string;
   seats: SeatInfo[];
   phase: PhaseInfo | null;
@@ -84,59 +86,12 @@ export interface RoomPayload {
   spectators: SpectatorSettings & { behindBy: number | null };
   /** Phase durations the host has changed for the rest of the game (phase key → ms). */
   durations: Record<string, number>;
-  /** Host only: the room config as entered. */
-  config?: unknown;
+  /** Host only: users waiting for an open seat, and users removed for good. */
+  requests?: SeatRequest[];
+  banned?: BannedUser[];
 }
 
-export type Ack<T = object> = ({ ok: true } & T) | { ok: false; code: string; message: string };
-
-// ---- client → server payloads (validated on the server) ----
-
-export const spectatorSettings = z.object({
-  mode: z.enum(["live", "delayed"]).default("live"),
-  lag: z.number().int().min(1).max(10).default(1),
-  revealAtEnd: z.boolean().default(false),
-});
-export type SpectatorSettings = z.infer<typeof spectatorSettings>;
-
-export const createRoomInput = z.object({
-  gameId: z.string().min(1).max(64),
-  seats: z.number().int().min(1).max(32),
-  config: z.record(z.string(), z.unknown()).default({}),
-  spectators: spectatorSettings.default({ mode: "live", lag: 1, revealAtEnd: false }),
-});
-
-export const watchInput = z.object({ code: roomCode, as: z.enum(["spectator"]).optional() });
-export const seatInput = z.object({ code: roomCode, seat: z.string().regex(/^s[1-9][0-9]?$/).optional() });
-export const actInput = z.object({
-  code: roomCode,
-  action: z.unknown(),
-  clientId: z.string().max(64).optional(),
-});
-
-export const hostCommand = z.discriminatedUnion("type", [
-  z.object({ type: z.literal("start"), fillWithBots: z.boolean().default(false) }),
-  z.object({ type: z.literal("pause") }),
-  z.object({ type: z.literal("resume") }),
-  z.object({ type: z.literal("extend"), seconds: z.number().int().min(5).max(3600) }),
-  z.object({ type: z.literal("advance") }),
-  z.object({ type: z.literal("kick"), seat: z.string().regex(/^s[1-9][0-9]?$/) }),
-  z.object({ type: z.literal("bot"), seat: z.string().regex(/^s[1-9][0-9]?$/), on: z.boolean() }),
-  z.object({ type: z.literal("end"), reason: z.string().trim().min(1).max(200) }),
-  z.object({ type: z.literal("duration"), phase: z.string().min(1).max(40), seconds: z.number().int().min(5).max(86_400).nullable() }),
-  z.object({ type: z.literal("nudge"), seat: z.string().regex(/^s[1-9][0-9]?$/) }),
-  z.object({ type: z.literal("announce"), text: z.string().trim().min(1).max(300) }),
-  z.object({ type: z.literal("spectators"), mode: z.enum(["live", "delayed"]), lag: z.number().int().min(1).max(10).default(1), revealAtEnd: z.boolean().default(false) }),
-]);
-export type HostCommand = z.infer<typeof hostCommand>;
-export const hostInput = z.object({ code: roomCode, command: hostCommand });
-
-export const chatSendInput = z.object({
-  code: roomCode,
-  channel: z.string().min(1).max(40),
-  body: z.string().trim().min(1, "Write something first.").max(CHAT_MAX_LENGTH, `A message has at most ${CHAT_MAX_LENGTH} characters.`),
-});
-export const chatHistoryInput = z.object({ code: roomCode, channel: z.string().min(1).max(40), before: z.string().regex(/^\d+$/).optional() });
+export type Ack<T = object> = ({ ok: true } & T) | { ok: false; code: ErrorCode; message: string };
 
 /** What changed between two payloads of one recipient kind: `ops` turn frame `base` into frame `frame`. */
 export interface RoomPatch {
@@ -153,6 +108,7 @@ export interface ServerToClient {
   /** The change since the frame this socket was last sent. */
   "room:patch": (patch: RoomPatch) => void;
   "chat:message": (payload: { code: string; message: ChatMessage }) => void;
+  /** A line for one user only: the host's nudge, an answer to a request for a seat. */
   "room:nudge": (payload: { code: string; text: string }) => void;
 }
 
@@ -165,28 +121,68 @@ export interface AuditEntry {
   payload: unknown;
 }
 
-export interface ClientToServer {
-  "room:create": (input: unknown, ack: (r: Ack<{ code: string }>) => void) => void;
-  "room:watch": (input: unknown, ack: (r: Ack<{ payload: RoomPayload; frame: number }>) => void) => void;
+/** What each client → server event answers when it succeeds. */
+export interface Replies {
+  "room:create": { code: string };
+  "room:watch": { payload: RoomPayload; frame: number };
   /** The current whole payload of a room this socket watches (after a patch that did not fit). */
-  "room:sync": (input: unknown, ack: (r: Ack<{ payload: RoomPayload; frame: number }>) => void) => void;
-  "room:unwatch": (input: unknown, ack?: (r: Ack) => void) => void;
-  "seat:claim": (input: unknown, ack: (r: Ack<{ seat: string }>) => void) => void;
-  "seat:release": (input: unknown, ack: (r: Ack) => void) => void;
-  "game:act": (input: unknown, ack: (r: Ack<{ version: number; clientId?: string }>) => void) => void;
-  "host:command": (input: unknown, ack: (r: Ack<{ version: number }>) => void) => void;
-  "chat:send": (input: unknown, ack: (r: Ack<{ message: ChatMessage }>) => void) => void;
-  "chat:history": (input: unknown, ack: (r: Ack<{ messages: ChatMessage[]; more: boolean }>) => void) => void;
-  "room:audit": (input: unknown, ack: (r: Ack<{ entries: AuditEntry[] }>) => void) => void;
+  "room:sync": { payload: RoomPayload; frame: number };
+  "room:unwatch": object;
+  /** In the lobby the seat is taken; while a game runs the host is asked (`requested`). */
+  "seat:claim": { seat: string; requested?: boolean };
+  "seat:release": object;
+  "game:act": { version: number; clientId?: string };
+  "host:command": { version: number };
+  "chat:send": { message: ChatMessage };
+  "chat:history": { messages: ChatMessage[]; more: boolean };
+  "room:audit": { entries: AuditEntry[] };
 }
 
-/** A room's whole log, as exported for replay (the seed only once the game is over, or for the host). */
-export interface ReplayLog {
+export type ClientEvent = keyof typeof clientEvents;
+/** What a client sends with an event (before the server's schema parses it). */
+export type ClientInput<E extends ClientEvent> = z.input<(typeof clientEvents)[E]>;
+/** The same, as the server's handler gets it (parsed). */
+export type ParsedInput<E extends ClientEvent> = z.output<(typeof clientEvents)[E]>;
+export type HostCommand = z.output<typeof hostCommand>;
+export type HostCommandInput = z.input<typeof hostCommand>;
+
+export type ClientToServer = {
+  [E in ClientEvent]: (input: ClientInput<E>, ack: (r: Ack<Replies[E]>) => void) => void;
+};
+
+/** One step of a replay: an event and the line this viewer reads for it. */
+export interface ReplayStep {
+  seq: number;
+  at: number;
+  kind: string;
+  line: string;
+}
+
+/** A game step by step as one viewer saw it (GET /api/rooms/CODE/replay?as=VIEWER). */
+export interface ReplayInfo {
+  code: string;
+  gameId: string;
+  gameName: string;
+  status: RoomStatus;
+  viewer: string;
+  /** Whom this user may replay as. */
+  viewers: { id: string; label: string }[];
+  steps: ReplayStep[];
+  /** The payload after the first step; `patches[i]` turns step i's payload into step i+1's. */
+  first: RoomPayload | null;
+  patches: PatchOp[][];
+  /** Chat this viewer reads, with the room version it was sent at. */
+  messages: (ChatMessage & { version: number })[];
+}
+
+/** A room's log as a file (GET /api/rooms/CODE/log.json): the seed, raw actions and private talk only where the room's settings allow. */
+export interface ReplayExport {
   code: string;
   gameId: string;
   status: RoomStatus;
-  seed: string;
+  seed?: string;
   seats: { seat: string; name: string; isBot: boolean }[];
-  events: { seq: number; kind: string; actor: string; payload: unknown; at: number; deadlineAt: number | null; paused: boolean }[];
+  outcome: Outcome | null;
+  events: { seq: number; kind: string; actor: string; at: number; line: string; payload?: unknown }[];
   messages: (ChatMessage & { version: number })[];
 }

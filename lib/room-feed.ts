@@ -1,10 +1,11 @@
-// A client's copy of one room's payload, kept current from the server's pushes:
-// whole payloads ("room:state", and the replies to watch and sync) and patches
-// ("room:patch") against the frame the client last took. Frames are numbered
-// by the server, increasing; a patch applies only to the frame it was made
-// from, and anything else asks for a whole payload again.
+// A client's copies of the rooms it watches, kept current from the server's
+// pushes: whole payloads ("room:state", and the replies to watch and sync) and
+// patches ("room:patch") against the frame the client last took. Frames are
+// numbered by the server, increasing; a patch applies only to the frame it was
+// made from, and anything else asks for the whole payload again. The browser,
+// the tests and the load driver all watch rooms through this one class.
 import { applyPatch } from "./json-patch";
-import type { RoomPatch, RoomPayload } from "./protocol";
+import type { Ack, RoomPatch, RoomPayload } from "./protocol";
 
 export type FeedResult = "applied" | "ignored" | "resync";
 
@@ -44,19 +45,38 @@ export class RoomFeed {
   }
 }
 
-/** Copies of several rooms on one socket, for clients that watch more than one (tests, load drivers). */
+type Whole = { payload: RoomPayload; frame: number };
+/** Sends a request over the socket and resolves to its answer (a typed error when none comes). */
+export type FeedRequest = (event: "room:watch" | "room:sync", input: { code: string; as?: "spectator" }) => Promise<Ack<Whole>>;
+/** The part of a socket the feeds listen on. */
+export interface FeedSocket {
+  on(event: "room:state", fn: (p: RoomPayload, frame: number) => void): unknown;
+  on(event: "room:patch", fn: (x: RoomPatch) => void): unknown;
+  off(event: "room:state" | "room:patch", fn?: (...args: never[]) => void): unknown;
+}
+
+/** Copies of the rooms one socket watches. */
 export class RoomFeeds {
   private readonly feeds = new Map<string, RoomFeed>();
   private readonly syncing = new Set<string>();
+  private readonly onState = (p: RoomPayload, frame: number) => this.full(p, frame);
+  private readonly onPatch = (x: RoomPatch) => this.patch(x);
 
-  /**
-   * `onPayload` gets every payload the copy becomes; `sync` asks the server for a
-   * whole payload and hands it back through `full` (one request at a time per room).
-   */
+  /** `onPayload` gets every payload a copy becomes. */
   constructor(
+    private readonly request: FeedRequest,
     private readonly onPayload: (p: RoomPayload) => void,
-    private readonly sync: (code: string) => Promise<{ payload: RoomPayload; frame: number } | null>,
   ) {}
+
+  /** Starts taking the socket's pushes; the returned function stops it. */
+  listen(socket: FeedSocket): () => void {
+    socket.on("room:state", this.onState);
+    socket.on("room:patch", this.onPatch);
+    return () => {
+      socket.off("room:state", this.onState as never);
+      socket.off("room:patch", this.onPatch as never);
+    };
+  }
 
   get(code: string): RoomFeed {
     let f = this.feeds.get(code);
@@ -65,6 +85,14 @@ export class RoomFeeds {
       this.feeds.set(code, f);
     }
     return f;
+  }
+
+  /** Watches a room (again, after a reconnect): its copy starts from the whole payload in the answer. */
+  async watch(code: string, as?: "spectator"): Promise<Ack<Whole>> {
+    this.get(code).reset();
+    const r = await this.request("room:watch", { code, ...(as ? { as } : {}) });
+    if (r.ok) this.full(r.payload, r.frame);
+    return r;
   }
 
   full(p: RoomPayload, frame: number): void {
@@ -76,17 +104,23 @@ export class RoomFeeds {
     const f = this.get(x.code);
     const r = f.patch(x);
     if (r === "applied") this.onPayload(f.payload!);
-    else if (r === "resync" && !this.syncing.has(x.code)) {
-      this.syncing.add(x.code);
-      void this.sync(x.code).then((w) => {
-        this.syncing.delete(x.code);
-        if (w) this.full(w.payload, w.frame);
-      });
+    else if (r === "resync") void this.sync(x.code);
+  }
+
+  /** A patch did not continue the copy: one request for the whole payload at a time per room. */
+  private async sync(code: string): Promise<void> {
+    if (this.syncing.has(code)) return;
+    this.syncing.add(code);
+    try {
+      const r = await this.request("room:sync", { code });
+      if (r.ok) this.full(r.payload, r.frame);
+    } finally {
+      this.syncing.delete(code);
     }
   }
 
   /** Forgets a room's copy: patches wait for the next whole payload. */
-  reset(code: string): void {
-    this.get(code).reset();
+  forget(code: string): void {
+    this.feeds.delete(code);
   }
 }

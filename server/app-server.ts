@@ -8,8 +8,10 @@ import type { AnyGame } from "../lib/games/core/types";
 import type { ClientToServer, ServerToClient } from "../lib/protocol";
 import { createDb, createSqlPool, type Db } from "./db/client";
 import { RoomManager } from "./rooms/manager";
+import { Store } from "./rooms/store";
 import { userFromCookie } from "./sockets/auth";
-import { broadcast, deliverChat, registerHandlers, type SocketData } from "./sockets/handlers";
+import { newBucket } from "./sockets/edge";
+import { broadcast, deliverChat, groupUser, registerHandlers, seatConnected, seatsMoved, tell, type SocketData } from "./sockets/handlers";
 import { handleApi } from "./http/api";
 
 export interface GarnetServerOptions {
@@ -40,15 +42,18 @@ export async function startGarnetServer(o: GarnetServerOptions): Promise<GarnetS
   const log = o.log ?? ((m: string) => console.log(m));
   const db = createDb(o.databaseUrl);
   const sql = createSqlPool(o.databaseUrl);
+  const store = new Store(db, sql);
   const knownUsers = new Set<string>();
   // eslint-disable-next-line prefer-const
   let io: Server<ClientToServer, ServerToClient, object, SocketData>;
   const rooms = new RoomManager(
-    db,
+    store,
     {
       changed: (room) => broadcast(io, room),
+      connected: (room, seat) => seatConnected(io, room, seat),
+      seatsMoved: (room, users) => seatsMoved(io, room, users),
       chat: (room, rule, message) => deliverChat(io, room, rule, message),
-      nudge: (room, seat, text) => io.to(`${room.id}:seat:${seat}`).emit("room:nudge", { code: room.code, text }),
+      tell: (room, to, text) => tell(io, room, to, text),
     },
     {
       botDelayMs: o.botDelayMs ?? 700,
@@ -56,14 +61,13 @@ export async function startGarnetServer(o: GarnetServerOptions): Promise<GarnetS
       heartbeatMs: o.heartbeatMs ?? 200,
       instanceId: o.instanceId ?? "main",
       lookupGame: o.lookupGame ?? getGame,
-      sql,
     },
   );
 
   const http = createServer((req, res) => {
     void (async () => {
       try {
-        if (await handleApi(req, res, { rooms, authSecret: o.authSecret })) return;
+        if (await handleApi(req, res, { rooms, store, authSecret: o.authSecret })) return;
         if (o.nextHandler) return await o.nextHandler(req, res);
         res.statusCode = 404;
         res.end("not found");
@@ -81,13 +85,14 @@ export async function startGarnetServer(o: GarnetServerOptions): Promise<GarnetS
       const user = await userFromCookie(socket.handshake.headers.cookie, o.authSecret);
       socket.data.user = user;
       socket.data.watching = new Map();
-      socket.data.bucket = { tokens: 40, at: Date.now() };
+      socket.data.bucket = newBucket();
       if (user) {
         if (!knownUsers.has(user.id)) {
-          await db.user.upsert({ where: { id: user.id }, create: { id: user.id, name: user.name }, update: { name: user.name } });
+          await store.rememberUser(user.id, user.name);
           knownUsers.add(user.id);
         }
-        void socket.join(`user:${user.id}`);
+        // the user's sockets, found by the user when a seat of theirs changes hands
+        void socket.join(groupUser(user.id));
       }
       next();
     })().catch((e) => next(e instanceof Error ? e : new Error(String(e))));

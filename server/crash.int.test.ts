@@ -4,9 +4,12 @@ import { expect, inject, it } from "vitest";
 import { describeCrashReport, runCrashScenario } from "./test/crash-run";
 
 it("survives kill -9 at random moments and between commit and ack: nothing acknowledged is lost, nothing applied twice, clocks keep their time", async () => {
+  // a new seed each run, printed so that a failing run can be repeated with CRASH_SEED
+  const seed = process.env.CRASH_SEED ?? `crash-${Date.now()}`;
+  console.log(`crash seed: ${seed} (repeat a run with CRASH_SEED=${seed})`);
   const report = await runCrashScenario({
     pgBase: inject("pgBase"),
-    seed: `crash-${Date.now()}`,
+    seed,
     kills: 3,
     budgetMs: 60_000,
     // a pace at which the games outlast the kills

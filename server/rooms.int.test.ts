@@ -20,16 +20,17 @@ async function lobbyWithTwo(config: object = {}) {
 describe("rooms over sockets with a real PostgreSQL", () => {
   it("plays a game to the end: acks carry versions, every seat gets only its own view", async () => {
     const { h, a, b, code } = await lobbyWithTwo({ rounds: 2 });
+    // the room's log so far: its creation and the two seats taken
     const start = await h.req<{ version: number }>("host:command", { code, command: { type: "start" } });
-    expect(start).toMatchObject({ ok: true, version: 1 });
+    expect(start).toMatchObject({ ok: true, version: 4 });
 
     const ra = await a.req<{ version: number; clientId: string }>("game:act", { code, action: { type: "pick", value: 7 }, clientId: "a-1" });
-    expect(ra).toEqual({ ok: true, version: 2, clientId: "a-1" });
+    expect(ra).toEqual({ ok: true, version: 5, clientId: "a-1" });
     // Bob sees that Alice picked, not what she picked
-    const bView = await b.waitFor((p) => p.version === 2);
+    const bView = await b.waitFor((p) => p.version === 5);
     expect(JSON.stringify(bView.view)).not.toContain("7");
     expect(bView.role).toBe("player");
-    const hostView = await h.waitFor((p) => p.version === 2);
+    const hostView = await h.waitFor((p) => p.version === 5);
     expect((hostView.view as { picks: Record<string, number> }).picks.s1).toBe(7);
 
     await b.req("game:act", { code, action: { type: "pick", value: 3 } });
@@ -40,8 +41,8 @@ describe("rooms over sockets with a real PostgreSQL", () => {
     expect((end.view as { totals: Record<string, number> }).totals).toEqual({ s1: 9, s2: 12 });
 
     const events = await t.server.db.event.findMany({ where: { room: { code } }, orderBy: { seq: "asc" } });
-    expect(events.map((e) => e.kind)).toEqual(["start", "action", "action", "action", "action"]);
-    expect(events[1]!.clientId).toBe("a-1");
+    expect(events.map((e) => e.kind)).toEqual(["create", "seat", "seat", "start", "action", "action", "action", "action"]);
+    expect(events[4]!.clientId).toBe("a-1");
   });
 
   it("sends changes as patches that rebuild exactly the payload a fresh watch gets, across seat changes", async () => {
@@ -55,8 +56,9 @@ describe("rooms over sockets with a real PostgreSQL", () => {
     });
     await h.req("host:command", { code, command: { type: "start" } });
     await a.req("game:act", { code, action: { type: "pick", value: 4 } });
-    await b.req("game:act", { code, action: { type: "pick", value: 5 } });
-    const v = (await h.waitFor((p) => p.version === 3)).version;
+    const last = await b.req<{ version: number }>("game:act", { code, action: { type: "pick", value: 5 } });
+    if (!last.ok) throw new Error(last.message);
+    const v = (await h.waitFor((p) => p.version === last.version)).version;
     for (const [who, user] of [[a, alice], [b, bob], [h, host]] as const) {
       const mine = await who.waitFor((p) => p.version === v);
       const fresh = await c(user);
@@ -149,7 +151,7 @@ describe("rooms over sockets with a real PostgreSQL", () => {
     const last = await a.waitFor((p) => p.status === "aborted");
     expect(last.endReason).toBe("fire drill");
     const kinds = await t.server.db.event.findMany({ where: { roomId: room.id }, orderBy: { seq: "asc" }, select: { kind: true, actor: true } });
-    expect(kinds.map((k) => `${k.kind}:${k.actor}`)).toEqual(["start:host", "host:host", "host:host", "host:host", "timeout:host", "host:host"]);
+    expect(kinds.map((k) => `${k.kind}:${k.actor}`)).toEqual(["create:host", "seat:s1", "seat:s2", "start:host", "host:host", "host:host", "host:host", "timeout:host", "host:host"]);
   });
 
   it("a phase timer that runs out applies the defaults and moves on", async () => {

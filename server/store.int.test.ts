@@ -1,7 +1,8 @@
-// The batched write path: one statement per batch, whole or nothing.
+// The batched write path: one statement per batch, whole or nothing, and a
+// failed batch retried commit by commit so that only the bad commit fails.
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { createDb, createSqlPool, type Db, type SqlPool } from "./db/client";
-import { Store, type Commit } from "./rooms/store";
+import { Store, type Commit, type RoomRow } from "./rooms/store";
 import { createTestDb } from "./test/harness";
 
 let dbInfo: { url: string; drop(): Promise<void> };
@@ -27,49 +28,52 @@ async function newRoom(id: string): Promise<void> {
 }
 
 const at = new Date("2026-11-21T10:00:00.123Z");
-function commit(roomId: string, seq: number, extra: Omit<Partial<Commit>, "room"> & { room?: Partial<Commit["room"]> } = {}): Commit {
+function commit(roomId: string, seq: number, extra: { room?: Partial<RoomRow>; payload?: string; snapshot?: string; seats?: Commit["seats"] } = {}): Commit {
   return {
-    event: { roomId, seq, kind: "action", actor: "s1", payload: { action: { type: "pick", value: seq, text: `quote " and \\ and {braces}` } }, clientId: `c${seq}`, at, deadlineAt: new Date(at.getTime() + 30_000), paused: false },
-    room: { id: roomId, version: seq, status: "running", deadlineAt: new Date(at.getTime() + 30_000), pausedAt: null, remainingMs: null, ...extra.room },
-    ...(extra.snapshot ? { snapshot: extra.snapshot } : {}),
-    ...(extra.seats ? { seats: extra.seats } : {}),
+    event: { roomId, seq, kind: "action", actor: "s1", payload: extra.payload ?? JSON.stringify({ action: { type: "pick", value: seq, text: `quote " and \\ and {braces}` } }), clientId: `c${seq}`, at, deadlineAt: new Date(at.getTime() + 30_000), paused: false },
+    room: { id: roomId, version: seq, status: "running", deadlineAt: new Date(at.getTime() + 30_000), pausedAt: null, remainingMs: null, durations: {}, endReason: null, spectators: { mode: "live", lag: 1, revealAtEnd: false }, ...extra.room },
+    seats: extra.seats ?? [],
+    ...(extra.snapshot ? { snapshot: { roomId, seq, state: extra.snapshot } } : {}),
   };
 }
 
 describe("Store", () => {
-  it("writes a batch of several rooms in one go: events, snapshots, seats and rooms, later commits winning field by field", async () => {
+  it("writes a batch of several rooms in one go: events, snapshots, seats and rooms", async () => {
     await newRoom("room-a-0001");
     await newRoom("room-b-0001");
     const store = new Store(db, sql);
     await Promise.all([
-      store.append(commit("room-a-0001", 1, { room: { durations: { vote: 45_000 } }, seats: [{ roomId: "room-a-0001", seatId: "s1", userId: null, name: "Bot 1", isBot: true }] })),
-      store.append(commit("room-a-0001", 2, { room: { endReason: null, spectators: { mode: "delayed", lag: 2, revealAtEnd: true } }, seats: [{ roomId: "room-a-0001", seatId: "s1", userId: null, name: "Bot One", isBot: true }] })),
-      store.append(commit("room-a-0001", 3, { room: { status: "finished", deadlineAt: null }, snapshot: { roomId: "room-a-0001", seq: 3, state: { totals: [1, 2] } } })),
-      store.append(commit("room-b-0001", 1, { room: { pausedAt: at, remainingMs: 12_345, deadlineAt: null } })),
+      store.append(commit("room-a-0001", 1, { room: { durations: { vote: 45_000 }, spectators: { mode: "delayed", lag: 2, revealAtEnd: true } }, seats: [{ roomId: "room-a-0001", seatId: "s1", userId: null, name: "Bot 1", isBot: true }] })),
+      store.append(commit("room-b-0001", 1, { room: { pausedAt: at, remainingMs: 12_345, deadlineAt: null, status: "finished" }, snapshot: JSON.stringify({ totals: [1, 2] }) })),
     ]);
-    expect(store.stats.batches).toBe(1);
-    expect(store.stats.events).toBe(4);
+    expect(store.stats).toMatchObject({ batches: 1, events: 2, failedBatches: 0 });
 
     const a = await db.room.findUniqueOrThrow({ where: { id: "room-a-0001" }, include: { seats: { orderBy: { seatId: "asc" } }, events: { orderBy: { seq: "asc" } } } });
-    expect(a).toMatchObject({ version: 3, status: "finished", deadlineAt: null, durations: { vote: 45_000 }, endReason: null, spectatorMode: "delayed", spectatorLag: 2, spectatorReveal: true });
-    expect(a.seats.map((s) => [s.seatId, s.name, s.isBot])).toEqual([["s1", "Bot One", true], ["s2", "", false]]);
-    expect(a.events.map((e) => e.seq)).toEqual([1, 2, 3]);
-    expect(a.events[0]).toMatchObject({ clientId: "c1", at, deadlineAt: new Date(at.getTime() + 30_000), paused: false });
+    expect(a).toMatchObject({ version: 1, status: "running", durations: { vote: 45_000 }, endReason: null, spectatorMode: "delayed", spectatorLag: 2, spectatorReveal: true });
+    expect(a.seats.map((s) => [s.seatId, s.name, s.isBot])).toEqual([["s1", "Bot 1", true], ["s2", "", false]]);
+    expect(a.events[0]).toMatchObject({ seq: 1, clientId: "c1", at, deadlineAt: new Date(at.getTime() + 30_000), paused: false });
     expect(a.events[0]!.payload).toEqual({ action: { type: "pick", value: 1, text: `quote " and \\ and {braces}` } });
-    expect((await db.snapshot.findUniqueOrThrow({ where: { roomId_seq: { roomId: "room-a-0001", seq: 3 } } })).state).toEqual({ totals: [1, 2] });
 
     const b = await db.room.findUniqueOrThrow({ where: { id: "room-b-0001" } });
-    expect(b).toMatchObject({ version: 1, pausedAt: at, remainingMs: 12_345, deadlineAt: null, durations: {}, spectatorMode: "live" });
+    expect(b).toMatchObject({ version: 1, status: "finished", pausedAt: at, remainingMs: 12_345, deadlineAt: null });
+    expect((await db.snapshot.findUniqueOrThrow({ where: { roomId_seq: { roomId: "room-b-0001", seq: 1 } } })).state).toEqual({ totals: [1, 2] });
   });
 
-  it("refuses a whole batch when one commit of it cannot be written: nothing of it is stored", async () => {
-    await newRoom("room-c-0001");
+  it("a commit the database refuses fails alone: the other rooms of its batch are written", async () => {
+    for (const id of ["room-c-0001", "room-d-0001", "room-e-0001"]) await newRoom(id);
     const store = new Store(db, sql);
     await store.append(commit("room-c-0001", 1));
-    const results = await Promise.allSettled([store.append(commit("room-c-0001", 2)), store.append(commit("room-c-0001", 1))]); // seq 1 again
-    expect(results.map((r) => r.status)).toEqual(["rejected", "rejected"]);
-    const c = await db.room.findUniqueOrThrow({ where: { id: "room-c-0001" }, include: { events: true } });
-    expect(c.version).toBe(1);
-    expect(c.events.map((e) => e.seq)).toEqual([1]);
+    const results = await Promise.allSettled([
+      store.append(commit("room-d-0001", 1)),
+      store.append(commit("room-c-0001", 1)), // seq 1 again
+      store.append(commit("room-e-0001", 1, { payload: JSON.stringify({ text: "a\u0000" }) })), // PostgreSQL refuses a NUL in jsonb
+    ]);
+    expect(results.map((r) => r.status)).toEqual(["fulfilled", "rejected", "rejected"]);
+    expect(store.stats.failedBatches).toBe(1);
+    expect(store.stats.failedCommits).toBe(2);
+    expect((await db.room.findUniqueOrThrow({ where: { id: "room-d-0001" } })).version).toBe(1);
+    expect(await db.event.count({ where: { roomId: "room-c-0001" } })).toBe(1);
+    expect(await db.event.count({ where: { roomId: "room-e-0001" } })).toBe(0);
+    expect((await db.room.findUniqueOrThrow({ where: { id: "room-e-0001" } })).version).toBe(0);
   });
 });

@@ -24,7 +24,7 @@ export function ChatPanel({ code, channels, nameOf, you }: { code: string; chann
 
   const load = useCallback(
     async (channel: string, before?: string) => {
-      const r = await request<"chat:history", { messages: ChatMessage[]; more: boolean }>("chat:history", { code, channel, ...(before ? { before } : {}) });
+      const r = await request("chat:history", { code, channel, ...(before ? { before } : {}) });
       if (!r.ok) return;
       setByChannel((prev) => {
         const old = prev[channel];
@@ -69,7 +69,7 @@ export function ChatPanel({ code, channels, nameOf, you }: { code: string; chann
     e.preventDefault();
     if (!current || !draft.trim()) return;
     setError(null);
-    const r = await request<"chat:send", { message: ChatMessage }>("chat:send", { code, channel: current.id, body: draft });
+    const r = await request("chat:send", { code, channel: current.id, body: draft });
     if (!r.ok) return setError(r.message);
     setDraft("");
   }

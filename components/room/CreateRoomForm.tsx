@@ -108,7 +108,7 @@ export function CreateRoomForm({ gameId, gameName, players, fields, defaults }: 
     e.preventDefault();
     setBusy(true);
     setError(null);
-    const r = await request<"room:create", { code: string }>("room:create", { gameId, seats, config, spectators });
+    const r = await request("room:create", { gameId, seats, config: config as Record<string, unknown>, spectators });
     setBusy(false);
     if (!r.ok) return setError(r.message);
     router.push(`/r/${r.code}/host`);

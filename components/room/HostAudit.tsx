@@ -11,7 +11,7 @@ export function HostAudit({ code, version }: { code: string; version: number }) 
   const [open, setOpen] = useState(false);
   useEffect(() => {
     if (!open) return;
-    void request<"room:audit", { entries: AuditEntry[] }>("room:audit", { code }).then((r) => r.ok && setEntries(r.entries));
+    void request("room:audit", { code }).then((r) => r.ok && setEntries(r.entries));
   }, [code, version, open]);
   const shown = useMemo(() => {
     const needle = q.trim().toLowerCase();

@@ -1,7 +1,7 @@
 "use client";
 // One Socket.IO connection per tab, shared by every component.
 import { io, type Socket } from "socket.io-client";
-import type { Ack, ClientToServer, ServerToClient } from "@/lib/protocol";
+import type { Ack, ClientEvent, ClientInput, ClientToServer, Replies, ServerToClient } from "@/lib/protocol";
 
 export type GarnetSocket = Socket<ServerToClient, ClientToServer>;
 
@@ -12,10 +12,10 @@ export function getSocket(): GarnetSocket {
   return socket;
 }
 
-/** Emits with an ack and a timeout; resolves to a typed error when the server does not answer. */
-export function request<E extends keyof ClientToServer, T = object>(event: E, input: unknown, timeoutMs = 10_000): Promise<Ack<T>> {
+/** Emits with an ack and a timeout; resolves to a typed error when the server does not answer. Input and answer are typed from the event's schema. */
+export function request<E extends ClientEvent>(event: E, input: ClientInput<E>, timeoutMs = 10_000): Promise<Ack<Replies[E]>> {
   const s = getSocket();
-  const timed = s.timeout(timeoutMs) as unknown as { emit(e: string, i: unknown, cb: (err: unknown, r: Ack<T>) => void): void };
+  const timed = s.timeout(timeoutMs) as unknown as { emit(e: string, i: unknown, cb: (err: unknown, r: Ack<Replies[E]>) => void): void };
   return new Promise((resolve) => {
     timed.emit(event, input, (err, r) => {
       if (err) resolve({ ok: false, code: "net/timeout", message: "The server did not answer in time. Check your connection; your last action may not have been received." });

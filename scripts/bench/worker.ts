@@ -88,7 +88,7 @@ class Seat {
         total.acked++;
         stats.ack.add(now - sentAt);
         if (room.code === code) room.acked(this.index, r.version, sentAt);
-      } else if (r.code === "net/no-answer") {
+      } else if (r.code === "net/timeout") {
         total.unanswered++;
       } else {
         stats.refused[r.code] = (stats.refused[r.code] ?? 0) + 1;

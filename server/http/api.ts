@@ -1,7 +1,11 @@
-// The small HTTP API next to the sockets: health and the log export.
+// The small HTTP API next to the sockets: health, the replay and the log export.
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { ROOM_CODE_RE, type ReplayLog } from "../../lib/protocol";
+import type { ErrorCode } from "../../lib/errors";
+import { ROOM_CODE_RE } from "../../lib/protocol";
 import type { RoomManager } from "../rooms/manager";
+import { CommandError } from "../rooms/errors";
+import type { Store } from "../rooms/store";
+import { buildExport, buildReplay, replayAccess } from "../replay";
 import { userFromCookie } from "../sockets/auth";
 
 function json(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): true {
@@ -10,41 +14,40 @@ function json(res: ServerResponse, status: number, body: unknown, headers: Recor
   return true;
 }
 
-export async function handleApi(req: IncomingMessage, res: ServerResponse, ctx: { rooms: RoomManager; authSecret: string }): Promise<boolean> {
+function refuse(res: ServerResponse, status: number, code: ErrorCode, message: string): true {
+  return json(res, status, { ok: false, code, message });
+}
+
+export async function handleApi(req: IncomingMessage, res: ServerResponse, ctx: { rooms: RoomManager; store: Store; authSecret: string }): Promise<boolean> {
   const url = new URL(req.url ?? "/", "http://x");
   if (!url.pathname.startsWith("/api/") || url.pathname.startsWith("/api/auth/")) return false;
-  if (req.method !== "GET") return json(res, 405, { ok: false, code: "http/method", message: "Only GET is served here." });
+  if (req.method !== "GET") return refuse(res, 405, "http/method", "Only GET is served here.");
 
   if (url.pathname === "/api/health") return json(res, 200, { ok: true, liveRooms: ctx.rooms.live().length });
 
-  const m = /^\/api\/rooms\/([^/]+)\/log\.json$/.exec(url.pathname);
-  if (m) {
-    const code = decodeURIComponent(m[1]!).toUpperCase();
-    if (!ROOM_CODE_RE.test(code)) return json(res, 400, { ok: false, code: "room/code", message: "A room code is 6 letters and digits." });
-    const room = await ctx.rooms.get(code);
-    if (!room) return json(res, 404, { ok: false, code: "room/not_found", message: `There is no room ${code}.` });
-    const user = await userFromCookie(req.headers.cookie, ctx.authSecret);
-    const over = room.status === "finished" || room.status === "aborted";
-    if (!over && user?.id !== room.hostId) return json(res, 403, { ok: false, code: "log/not_yet", message: "The log is open to everyone once the game is over; until then only the host may export it." });
-    const isHost = user?.id === room.hostId;
-    const events = await ctx.rooms.db.event.findMany({ where: { roomId: room.id }, orderBy: { seq: "asc" } });
-    // once over, everyone gets the table talk; the host also gets confessionals and private channels
-    const messages = await ctx.rooms.db.message.findMany({ where: { roomId: room.id, ...(isHost ? {} : { channel: "public" }) }, orderBy: { id: "asc" } });
-    const log: ReplayLog = {
-      code: room.code,
-      gameId: room.game.meta.id,
-      status: room.status,
-      seed: room.seed,
-      seats: room.seats.map((s) => ({ seat: s.seat, name: s.name, isBot: s.isBot })),
-      events: events.map((e) => ({ seq: e.seq, kind: e.kind, actor: e.actor, payload: e.payload, at: e.at.getTime(), deadlineAt: e.deadlineAt?.getTime() ?? null, paused: e.paused })),
-      messages: messages.map((m) => ({ id: m.id.toString(), channel: m.channel, author: m.author, name: m.name, body: m.body, at: m.at.getTime(), version: m.version })),
-    };
-    return json(
-      res,
-      200,
-      log,
-      url.searchParams.has("download") ? { "content-disposition": `attachment; filename="garnet-${room.code}.json"` } : {},
-    );
+  const m = /^\/api\/rooms\/([^/]+)\/(log\.json|replay)$/.exec(url.pathname);
+  if (!m) return refuse(res, 404, "http/not_found", "No such endpoint.");
+  let code: string;
+  try {
+    code = decodeURIComponent(m[1]!).toUpperCase();
+  } catch {
+    code = "";
   }
-  return json(res, 404, { ok: false, code: "http/not_found", message: "No such endpoint." });
+  if (!ROOM_CODE_RE.test(code)) return refuse(res, 400, "input/invalid", "A room code is 6 letters and digits.");
+  const room = await ctx.rooms.get(code);
+  if (!room) return refuse(res, 404, "room/not_found", "There is no room with that code.");
+  const user = await userFromCookie(req.headers.cookie, ctx.authSecret);
+  const access = replayAccess(room, user?.id ?? null);
+  if (access.viewers.length === 0) return refuse(res, 403, "log/not_yet", "The log and the replay open once the game is over; until then only the host may read them.");
+  if (m[2] === "log.json") {
+    const log = await buildExport(ctx.store, room, access);
+    return json(res, 200, log, url.searchParams.has("download") ? { "content-disposition": `attachment; filename="garnet-${room.code}.json"` } : {});
+  }
+  const as = url.searchParams.get("as") ?? access.viewers[0]!;
+  try {
+    return json(res, 200, await buildReplay(ctx.store, room, access, as));
+  } catch (e) {
+    if (e instanceof CommandError) return refuse(res, 403, e.code, e.message);
+    throw e;
+  }
 }

@@ -6,12 +6,16 @@
 // state and the counterfactual one (view, phase, waiting lists, chat channels,
 // outcome: everything a socket is sent). A spectator of a finished room that
 // reveals everything at the end is exempt, as the room setting says.
+import { phaseIdOf } from "../../lib/games/core/commands";
 import { Rng } from "../../lib/games/core/rng";
 import { playableSeatCounts, seatIds } from "../../lib/games/core/seats";
-import type { AnyGame, Counterfactual, SeatId } from "../../lib/games/core/types";
+import type { AnyGame, Counterfactual, PhaseInfo, SeatId } from "../../lib/games/core/types";
 import type { SpectatorSettings } from "../../lib/protocol";
-import { CommandError, Room } from "../rooms/room";
-import type { Store } from "../rooms/store";
+import { foldEvent, foldLog } from "../../lib/room/fold";
+import { GameRules } from "../../lib/room/rules";
+import type { LoggedEvent, RoomData, RoomEvent } from "../../lib/room/types";
+import { CommandError } from "../rooms/errors";
+import { buildPayload, isOver, SpectatorFrames, type PayloadContext } from "../rooms/payloads";
 
 /** One viewer told apart a real state from a counterfactual one. */
 export interface Leak {
@@ -82,49 +86,55 @@ export interface AuditOptions {
 
 const FIXED_NOW = 1_700_000_000_000;
 
-/** A store that accepts every commit at once: the audit needs the room's logic, not its durability. */
-function memoryStore(): Store {
-  return { append: async () => undefined, db: null } as unknown as Store;
-}
-
 function userOf(seat: SeatId): string {
   return `audit-user-${seat}`;
 }
 
-/** A running room of `game` with every seat held by an audit user and no timers that matter. */
-export async function startAuditRoom(game: AnyGame, seats: SeatId[], config: Record<string, unknown>, seed: string, spectators: SpectatorSettings): Promise<Room> {
-  const room = new Room(
-    {
-      id: `audit-${seed}`,
-      code: "AUD1TS",
-      game,
-      hostId: "audit-host",
-      hostName: "Host",
-      seats: seats.map((seat, position) => ({ seat, position, userId: userOf(seat), name: `Player ${position + 1}`, isBot: false })),
-      config,
-      seed,
-      status: "lobby",
-      version: 0,
-      state: null,
-      clock: { deadlineAt: null, paused: false, remainingMs: null },
-      durations: {},
-      endReason: null,
-      spectators,
-    },
-    memoryStore(),
-    { changed: () => undefined },
-    { botDelayMs: 3_600_000, snapshotEvery: 1_000_000, now: () => FIXED_NOW },
-  );
-  for (const s of seats) room.presence.set(s, 1);
-  await room.host("audit-host", { type: "start", fillWithBots: false });
-  return room;
-}
+/**
+ * A room as the server holds it, without the queue and the database: the same
+ * fold turns each command into the next room data, and the same serializer
+ * builds what each viewer is sent. A counterfactual is audited by building the
+ * payloads of the room data with its game state drawn again.
+ */
+export class AuditRoom {
+  readonly rules: GameRules;
+  data: RoomData;
+  readonly frames = new SpectatorFrames();
 
-/** The serialized payload for one viewer of the room's current state, as a socket would carry it. */
-export function serialized(room: Room, viewer: SeatId | "spectator" | "host"): string {
-  if (viewer === "host") return JSON.stringify(room.payload("host", null));
-  if (viewer === "spectator") return JSON.stringify(room.payload("spectator", null));
-  return JSON.stringify(room.payload("player", viewer));
+  constructor(game: AnyGame, seed: string, seats: SeatId[], config: Record<string, unknown>, spectators: SpectatorSettings) {
+    this.rules = new GameRules(game, seed);
+    const created = foldLog(this.rules, null, [{ kind: "create", actor: "host", payload: { seats: seats.length, config, spectators }, seq: 1, at: FIXED_NOW }])!;
+    this.data = created;
+    seats.forEach((seat, i) => this.apply({ kind: "seat", actor: seat, payload: { type: "claim", seat, userId: userOf(seat), name: `Player ${i + 1}` } }));
+    const parsed = game.configSchema.parse(config);
+    this.apply({ kind: "start", actor: "host", payload: { seats, config: parsed, bots: [] } });
+  }
+
+  /** Folds a command in; a refusal is a CommandError, as the live room throws it. */
+  apply(ev: RoomEvent): void {
+    const r = foldEvent(this.rules, this.data, { ...ev, seq: this.data.version + 1, at: FIXED_NOW } as LoggedEvent);
+    if (!r.ok) throw new CommandError(r.code as CommandError["code"], r.message);
+    const before = this.data;
+    this.data = r.data;
+    this.frames.observe(this.context(), before, r.data);
+  }
+
+  context(): PayloadContext {
+    return { rules: this.rules, facts: { code: "AUD1TS", hostName: "Host" }, connected: () => true, now: FIXED_NOW };
+  }
+
+  phase(): PhaseInfo | null {
+    return this.data.state === null ? null : this.rules.phase(this.data.state);
+  }
+
+  /** The serialized payload for one viewer, as a socket would carry it; `state` replaces the game state when given. */
+  serialized(viewer: SeatId | "spectator" | "host", state: unknown = this.data.state): string {
+    const data = state === this.data.state ? this.data : { ...this.data, state };
+    const ctx = this.context();
+    if (viewer === "spectator") return JSON.stringify(this.frames.payload(ctx, data));
+    if (viewer === "host") return JSON.stringify(buildPayload(ctx, data, "host", null, "host"));
+    return JSON.stringify(buildPayload(ctx, data, "player", viewer, viewer));
+  }
 }
 
 /** The first place where two JSON values differ. */
@@ -176,8 +186,8 @@ export function addFigures(into: AuditFigures, more: AuditFigures, keep = 5): Au
 }
 
 /** Checks chosen counterfactuals of the room's current state against the real payloads. */
-function auditState(room: Room, game: AnyGame, rng: Rng, limits: { perState: number | "all"; viewers: number | "all"; keep: number }, fig: AuditFigures, context: Pick<Leak, "gameId" | "seed" | "seats" | "config">): void {
-  const state = room.state;
+function auditState(room: AuditRoom, game: AnyGame, rng: Rng, limits: { perState: number | "all"; viewers: number | "all"; keep: number }, fig: AuditFigures, context: Pick<Leak, "gameId" | "seed" | "seats" | "config">): void {
+  const state = room.data.state;
   const spec = game.secrets;
   if (!spec || state === null) return;
   fig.audited++;
@@ -185,7 +195,7 @@ function auditState(room: Room, game: AnyGame, rng: Rng, limits: { perState: num
   const realOf = (v: SeatId | "spectator" | "host"): string => {
     let p = real.get(v);
     if (p === undefined) {
-      p = serialized(room, v);
+      p = room.serialized(v);
       real.set(v, p);
       fig.payloads++;
     }
@@ -193,32 +203,27 @@ function auditState(room: Room, game: AnyGame, rng: Rng, limits: { perState: num
   };
   const before = JSON.stringify(state);
   const all: Counterfactual<unknown>[] = spec.counterfactuals(state, rng);
-  const over = room.status === "finished" || room.status === "aborted";
-  const spectatorSeesAll = over && room.spectators.revealAtEnd;
+  const spectatorSeesAll = isOver(room.data) && room.data.spectators.revealAtEnd;
   const phase = room.phase();
   for (const cf of pick(rng, all, limits.perState)) {
     fig.counterfactuals++;
-    const viewers: (SeatId | "spectator")[] = pick(rng, room.seats.map((s) => s.seat).filter((s) => !cf.knownBy.includes(s)), limits.viewers);
+    const viewers: (SeatId | "spectator")[] = pick(rng, room.data.seats.map((s) => s.seat).filter((s) => !cf.knownBy.includes(s)), limits.viewers);
     if (!spectatorSeesAll) viewers.push("spectator");
     for (const v of [...viewers, "host" as const]) realOf(v);
-    room.state = cf.draw();
-    try {
+    const drawn = cf.draw();
+    fig.payloads++;
+    if (room.serialized("host", drawn) !== realOf("host")) fig.effective++;
+    for (const v of viewers) {
+      fig.checked++;
       fig.payloads++;
-      if (serialized(room, "host") !== realOf("host")) fig.effective++;
-      for (const v of viewers) {
-        fig.checked++;
-        fig.payloads++;
-        const theirs = serialized(room, v);
-        const mine = real.get(v)!;
-        if (theirs === mine) continue;
-        fig.leaks++;
-        if (fig.examples.length < limits.keep) {
-          const d = firstDifference(JSON.parse(mine), JSON.parse(theirs));
-          fig.examples.push({ ...context, version: room.version, phase: phase ? `${phase.round}:${phase.key}` : "none", secret: cf.secret, viewer: v, path: d?.path ?? "?", real: d?.a, counterfactual: d?.b });
-        }
+      const theirs = room.serialized(v, drawn);
+      const mine = real.get(v)!;
+      if (theirs === mine) continue;
+      fig.leaks++;
+      if (fig.examples.length < limits.keep) {
+        const d = firstDifference(JSON.parse(mine), JSON.parse(theirs));
+        fig.examples.push({ ...context, version: room.data.version, phase: phase ? phaseIdOf(phase) : "none", secret: cf.secret, viewer: v, path: d?.path ?? "?", real: d?.a, counterfactual: d?.b });
       }
-    } finally {
-      room.state = state;
     }
   }
   if (JSON.stringify(state) !== before) fig.mutations++;
@@ -235,42 +240,38 @@ export async function auditGame(game: AnyGame, opts: AuditOptions): Promise<Audi
   for (let i = from; i < from + opts.games; i++) {
     const seed = `${opts.seedPrefix ?? "leak-audit"}/${i}`;
     const { seats, config, spectators } = auditSetup(game, i);
-    const room = await startAuditRoom(game, seats, config, seed, spectators);
+    const room = new AuditRoom(game, seed, seats, config, spectators);
     const rng = Rng.fromSeed(`${seed}/audit`);
     const context = { gameId: game.meta.id, seed, seats: seats.length, config };
     let lastPhase: string | null = null;
-    try {
-      for (let step = 0; ; step++) {
-        fig.states++;
-        const p = room.phase();
-        const phaseId = p ? `${p.round}:${p.key}` : null;
-        const chance = phaseId !== lastPhase ? sample.phaseStart : sample.other;
-        lastPhase = phaseId;
-        const running = room.status === "running";
-        if (step === 0 || !running || rng.chance(chance)) auditState(room, game, rng, limits, fig, context);
-        if (!running) break;
-        if (step >= maxSteps) {
-          fig.unfinished++;
-          break;
-        }
-        let acted = false;
-        for (const seat of rng.shuffle(seats)) {
-          if (rng.chance(skipChance)) continue;
-          const action = game.bot(game.view(room.state, seat), { seat, rng });
-          if (action === null) continue;
-          try {
-            await room.act(userOf(seat), action, null);
-            acted = true;
-            break;
-          } catch (e) {
-            if (!(e instanceof CommandError)) throw e;
-            fig.refusedBotMoves++;
-          }
-        }
-        if (!acted) await room.host("audit-host", { type: "advance" });
+    for (let step = 0; ; step++) {
+      fig.states++;
+      const p = room.phase();
+      const phaseId = p ? phaseIdOf(p) : null;
+      const chance = phaseId !== lastPhase ? sample.phaseStart : sample.other;
+      lastPhase = phaseId;
+      const running = room.data.status === "running";
+      if (step === 0 || !running || rng.chance(chance)) auditState(room, game, rng, limits, fig, context);
+      if (!running) break;
+      if (step >= maxSteps) {
+        fig.unfinished++;
+        break;
       }
-    } finally {
-      room.dispose();
+      let acted = false;
+      for (const seat of rng.shuffle(seats)) {
+        if (rng.chance(skipChance)) continue;
+        const action = game.bot(game.view(room.data.state, seat), { seat, rng });
+        if (action === null) continue;
+        try {
+          room.apply({ kind: "action", actor: seat, payload: { action } });
+          acted = true;
+          break;
+        } catch (e) {
+          if (!(e instanceof CommandError)) throw e;
+          fig.refusedBotMoves++;
+        }
+      }
+      if (!acted) room.apply({ kind: "timeout", actor: "host", payload: { phase: phaseIdOf(room.phase()!) } });
     }
     fig.games++;
   }

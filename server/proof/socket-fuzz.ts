@@ -12,6 +12,7 @@ import { playableSeatCounts, seatIds } from "../../lib/games/core/seats";
 import type { AnyGame, SeatId } from "../../lib/games/core/types";
 import { CHAT_MAX_LENGTH, type Ack } from "../../lib/protocol";
 import type { GarnetServer } from "../app-server";
+import { chatRules } from "../rooms/chat";
 import type { Room } from "../rooms/room";
 import { client, type Client } from "../test/harness";
 import { requestPatiently } from "../test/seat-client";
@@ -253,7 +254,7 @@ export async function fuzzSockets(o: SocketFuzzOptions): Promise<SocketFuzzRepor
       () => (fr.kind === "lobby" && mySeat ? null : { how: "ack", event: "seat:release", input: { code }, note: `${who.label} ${fr.kind}` }),
       () => {
         // chat where this sender may not write (the host may write anywhere, so it gets a channel that does not exist)
-        const rules = room.chatRules();
+        const rules = chatRules(room.rules, room.data);
         const closed = rules.filter((r) => !mySeat || !r.members.includes(mySeat) || !r.writers.includes(mySeat));
         const channel = who.label === "host" || !closed.length || rng.chance(0.3) ? `nope:${rng.int(100)}` : rng.pick(closed).id;
         return { how: "ack", event: "chat:send", input: { code, channel, body: "fuzz" }, note: "closed channel" };

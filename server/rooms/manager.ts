@@ -1,15 +1,17 @@
 // Owns the live rooms of this server: creates them, loads them lazily from the
-// database (rebuilding state from the latest snapshot plus the log), and on
-// start re-arms every unfinished room with the time its phase had left.
+// log (the latest snapshot plus the events after it, folded by the one fold),
+// and on start re-arms every unfinished room with the time its phase had left.
 import { randomBytes, randomUUID } from "node:crypto";
-import { runCommand, type GameCommand } from "../../lib/games/core/commands";
 import { seatIds } from "../../lib/games/core/seats";
 import type { AnyGame } from "../../lib/games/core/types";
-import type { Notice, RoomStatus, SpectatorSettings } from "../../lib/protocol";
-import type { Db, SqlPool } from "../db/client";
-import type { Prisma } from "../db/generated/client";
-import { CommandError, phaseIdOf, Room, type Clock, type RoomHooks, type RoomOptions } from "./room";
-import { Store } from "./store";
+import { createdRoom, foldLog } from "../../lib/room/fold";
+import { GameRules } from "../../lib/room/rules";
+import type { LoggedEvent, RoomData, SpectatorSettings } from "../../lib/room/types";
+import { storableProblem } from "../../lib/storable";
+import { commitOf } from "./commit";
+import { CommandError } from "./errors";
+import { Room, type RoomHooks, type RoomOptions } from "./room";
+import type { Store } from "./store";
 
 const CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789";
 const MAX_OPEN_ROOMS_PER_HOST = 25;
@@ -23,79 +25,20 @@ export interface ManagerOptions extends RoomOptions {
   heartbeatMs: number;
   instanceId: string;
   lookupGame: (id: string) => AnyGame | undefined;
-  /** The pool the event log is written through. */
-  sql: SqlPool;
-}
-
-interface EventLike {
-  seq: number;
-  kind: string;
-  actor: string;
-  payload: unknown;
-  at: Date;
-}
-
-/** Folds logged events onto a state. Platform events (host, seat) do not touch game state. */
-export function foldEvents(game: AnyGame, seed: string, start: unknown | null, events: EventLike[], onPhase?: (state: unknown, seq: number) => void): unknown | null {
-  let state = start;
-  let phaseId = state === null ? null : phaseIdOf(game.phase(state));
-  const seen = (seq: number) => {
-    const id = phaseIdOf(game.phase(state));
-    if (id !== phaseId) {
-      phaseId = id;
-      onPhase?.(state, seq);
-    }
-  };
-  for (const ev of events) {
-    if (ev.kind === "start") {
-      const p = ev.payload as { seats: string[]; config: unknown };
-      state = game.setup({ seats: p.seats, config: game.configSchema.parse(p.config), seed });
-      seen(ev.seq);
-      continue;
-    }
-    let cmd: GameCommand;
-    if (ev.kind === "action") cmd = { kind: "action", actor: ev.actor, action: (ev.payload as { action: unknown }).action };
-    else if (ev.kind === "timeout") cmd = { kind: "timeout", phase: (ev.payload as { phase: string }).phase };
-    else continue;
-    const r = runCommand(game, state, cmd);
-    if (!r.ok) throw new Error(`event ${ev.seq} no longer applies: ${r.code} ${r.message}`);
-    state = r.state;
-    seen(ev.seq);
-  }
-  return state;
-}
-
-function noticeFor(ev: EventLike): string | null {
-  const p = ev.payload as Record<string, unknown>;
-  if (ev.kind === "start") return "The host started the game";
-  if (ev.kind !== "host") return null;
-  switch (p.type) {
-    case "pause": return "The host paused the clock";
-    case "resume": return "The host resumed the clock";
-    case "extend": return `The host extended the phase by ${String(p.seconds)} s`;
-    case "kick": return `The host opened seat ${String(p.seat).slice(1)}`;
-    case "bot": return p.on ? `A bot now plays seat ${String(p.seat).slice(1)}` : `Seat ${String(p.seat).slice(1)} is open for a player`;
-    case "end": return `The host ended the game early: ${String(p.reason)}`;
-    case "announce": return `Announcement: ${String(p.text)}`;
-    case "nudge": return `The host nudged seat ${String(p.seat).slice(1)}`;
-    case "duration": return p.seconds === null ? `The host reset ${String(p.phase)} to its default length` : `The host set ${String(p.phase)} to ${String(p.seconds)} s for the rest of the game`;
-    case "spectators": return p.mode === "live" ? "Spectators now watch live" : `Spectators now watch ${String(p.lag)} phase(s) behind`;
-    default: return null;
-  }
 }
 
 export class RoomManager {
-  readonly store: Store;
   private readonly rooms = new Map<string, Room>();
   private readonly loading = new Map<string, Promise<Room | null>>();
   private beat: NodeJS.Timeout | null = null;
+  private readonly now: () => number;
 
   constructor(
-    readonly db: Db,
+    readonly store: Store,
     private readonly hooks: RoomHooks,
     private readonly opts: ManagerOptions,
   ) {
-    this.store = new Store(db, opts.sql);
+    this.now = opts.now ?? Date.now;
   }
 
   live(): Room[] {
@@ -109,7 +52,7 @@ export class RoomManager {
 
   async createRoom(hostId: string, gameId: string, seatCount: number, config: unknown, spectators: SpectatorSettings = { mode: "live", lag: 1, revealAtEnd: false }): Promise<Room> {
     const game = this.opts.lookupGame(gameId);
-    if (!game) throw new CommandError("room/unknown_game", `There is no game "${gameId}".`);
+    if (!game) throw new CommandError("room/unknown_game", "There is no such game.");
     const { min, max } = game.meta.players;
     if (seatCount < min || seatCount > max) throw new CommandError("room/seats", `${game.meta.name} is for ${min === max ? min : `${min}–${max}`} players.`);
     const parsed = game.configSchema.safeParse(config ?? {});
@@ -117,47 +60,28 @@ export class RoomManager {
       const issue = parsed.error.issues[0];
       throw new CommandError("room/config", `Config${issue?.path.length ? ` field ${issue.path.join(".")}` : ""}: ${issue?.message ?? "invalid"}.`);
     }
-    // A dry run of the game's setup refuses seat counts and configs the rules cannot use.
+    const problem = storableProblem(parsed.data);
+    if (problem) throw new CommandError(problem.code, problem.message);
+    // a dry run of the game's setup refuses seat counts and configs the rules cannot use
     try {
       game.setup({ seats: seatIds(seatCount), config: parsed.data, seed: "validation" });
     } catch (e) {
       throw new CommandError("room/config", `${game.meta.name} cannot be set up like that: ${e instanceof Error ? e.message : String(e)}`);
     }
-    const host = await this.db.user.findUnique({ where: { id: hostId } });
-    if (!host) throw new CommandError("auth/required", "Sign in first.");
-    const openRooms = await this.db.room.count({ where: { hostId, status: { in: ["lobby", "running"] } } });
-    if (openRooms >= MAX_OPEN_ROOMS_PER_HOST) throw new CommandError("room/too_many", `You already host ${openRooms} open rooms; finish or end one first.`);
+    const hostName = await this.store.userName(hostId);
+    if (hostName === null) throw new CommandError("auth/required", "Sign in first.");
+    const open = await this.store.openRoomCount(hostId);
+    if (open >= MAX_OPEN_ROOMS_PER_HOST) throw new CommandError("room/too_many", `You already host ${open} open rooms; finish or end one first.`);
     const seed = randomBytes(16).toString("hex");
+    const create: LoggedEvent = { kind: "create", actor: "host", payload: { seats: seatCount, config: parsed.data, spectators }, seq: 1, at: this.now() };
+    const data = createdRoom(create.payload, create.seq, create.at);
     for (let attempt = 0; attempt < 8; attempt++) {
       const code = newRoomCode();
-      try {
-        const row = await this.db.room.create({
-          data: {
-            id: randomUUID(),
-            code,
-            gameId,
-            hostId,
-            config: (config ?? {}) as Prisma.InputJsonValue,
-            seed,
-            spectatorMode: spectators.mode,
-            spectatorLag: spectators.lag,
-            spectatorReveal: spectators.revealAtEnd,
-            seats: { create: seatIds(seatCount).map((seat, position) => ({ seatId: seat, position, name: "" })) },
-          },
-        });
-        const room = new Room(
-          {
-            id: row.id, code, game, hostId, hostName: host.name, seats: seatIds(seatCount).map((seat, position) => ({ seat, position, userId: null, name: "", isBot: false })),
-            config: config ?? {}, seed, status: "lobby", version: 0, state: null, clock: { deadlineAt: null, paused: false, remainingMs: null }, durations: {}, endReason: null, spectators,
-          },
-          this.store, this.hooks, this.opts,
-        );
-        this.rooms.set(code, room);
-        return room;
-      } catch (e) {
-        if ((e as { code?: string }).code === "P2002") continue; // code taken: draw another
-        throw e;
-      }
+      const id = randomUUID();
+      if (!(await this.store.createRoom({ id, code, gameId, hostId, config: parsed.data, seed, spectators, seats: data.seats }, create))) continue; // code taken: draw another
+      const room = new Room({ id, code, game, hostId, hostName, seed, data }, this.store, this.hooks, this.opts);
+      this.rooms.set(code, room);
+      return room;
     }
     throw new CommandError("room/code", "Could not allocate a room code; try again.");
   }
@@ -174,86 +98,70 @@ export class RoomManager {
     return p;
   }
 
-  /** Rebuilds a room from the database; `start` arms its clock and bots (recovery does that itself, once every room is back). */
+  /** Rebuilds a room from its log; `start` arms its clock and bots (recovery does that itself, once every room is back). */
   private async load(code: string, start = true): Promise<Room | null> {
-    const row = await this.db.room.findUnique({ where: { code }, include: { seats: { orderBy: { position: "asc" } }, host: true } });
-    if (!row) return null;
-    const game = this.opts.lookupGame(row.gameId);
+    const stored = await this.store.loadRoom(code);
+    if (!stored) return null;
+    const game = this.opts.lookupGame(stored.gameId);
     if (!game) return null;
-    const snap = await this.db.snapshot.findFirst({ where: { roomId: row.id, seq: { lte: row.version } }, orderBy: { seq: "desc" } });
-    const events = await this.db.event.findMany({ where: { roomId: row.id, seq: { gt: snap?.seq ?? 0, lte: row.version } }, orderBy: { seq: "asc" } });
-    const frames: { state: unknown; version: number }[] = [];
-    const state = foldEvents(game, row.seed, snap ? snap.state : null, events, (st, seq) => frames.push({ state: st, version: seq }));
-    const notices: Notice[] = [];
-    for (const ev of events) {
-      const text = noticeFor(ev);
-      if (text) notices.push({ version: ev.seq, at: ev.at.getTime(), text });
-    }
-    let clock: Clock = { deadlineAt: row.deadlineAt ? row.deadlineAt.getTime() : null, paused: row.pausedAt !== null, remainingMs: row.remainingMs };
-    if (row.status !== "running") clock = { deadlineAt: null, paused: false, remainingMs: null };
-    const room = new Room(
-      {
-        id: row.id, code: row.code, game, hostId: row.hostId, hostName: row.host.name,
-        seats: row.seats.map((s) => ({ seat: s.seatId, position: s.position, userId: s.userId, name: s.name, isBot: s.isBot })),
-        config: row.config, seed: row.seed, status: row.status as RoomStatus, version: row.version, state, clock,
-        durations: (row.durations ?? {}) as Record<string, number>, endReason: row.endReason, notices,
-        spectators: { mode: row.spectatorMode === "delayed" ? "delayed" : "live", lag: row.spectatorLag, revealAtEnd: row.spectatorReveal },
-      },
-      this.store, this.hooks, this.opts,
-    );
-    room.seedSpectatorFrames(frames);
+    const rules = new GameRules(game, stored.seed);
+    const steps: { before: RoomData | null; after: RoomData }[] = [];
+    let prev = stored.snapshot;
+    const data = foldLog(rules, stored.snapshot, stored.events, (after) => {
+      steps.push({ before: prev, after });
+      prev = after;
+    });
+    if (!data) throw new Error(`room ${code} has no events`);
+    const room = new Room({ id: stored.id, code: stored.code, game, hostId: stored.hostId, hostName: stored.hostName, seed: stored.seed, data }, this.store, this.hooks, this.opts);
+    // delayed spectators: the public payload at each recent phase start
+    const ctx = room.payloadContext();
+    for (const s of steps) room.frames.observe(ctx, s.before, s.after);
     this.rooms.set(code, room);
-    if (start) {
-      room.armTimer();
-      room.scheduleBots();
-    }
+    if (start) room.start();
     return room;
   }
 
   /**
    * Rebuilds every unfinished room. The time the server was down does not count
-   * against a phase: its clock stood still from this instance's last heartbeat
-   * until the rooms are back, so deadlines move by that much (rebuilding them
-   * included). The moved deadlines and a fresh heartbeat are written together,
-   * so that a crash during recovery neither loses nor doubles a shift.
+   * against a phase: from this instance's last heartbeat until the rooms are
+   * back, their clocks stood still. Each timed room gets a clock correction
+   * event, written with a fresh heartbeat in one transaction.
    */
   async recover(): Promise<{ rooms: number; downtimeMs: number }> {
-    const beat = await this.db.serverBeat.findUnique({ where: { id: this.opts.instanceId } });
-    const rows = await this.db.room.findMany({ where: { status: "running" }, select: { code: true } });
-    const loaded = await Promise.all(rows.map((r) => this.load(r.code, false).catch((e) => {
-      console.error(`room ${r.code} could not be recovered:`, e);
-      return null;
-    })));
+    const lastBeat = await this.store.lastBeat(this.opts.instanceId);
+    const codes = await this.store.runningRoomCodes();
+    const loaded = await Promise.all(
+      codes.map((code) =>
+        this.load(code, false).catch((e) => {
+          console.error(`room ${code} could not be recovered:`, e);
+          return null;
+        }),
+      ),
+    );
     const rooms = loaded.filter((r): r is Room => r !== null);
-    const now = Date.now();
-    const downtimeMs = beat ? Math.max(0, now - beat.beatAt.getTime()) : 0;
-    const timed = rooms.filter((r) => r.clock.deadlineAt !== null);
-    await this.db.$transaction([
-      ...(downtimeMs && timed.length
-        ? [this.db.$executeRaw`UPDATE "Room" SET "deadlineAt" = "deadlineAt" + ${downtimeMs} * interval '1 millisecond' WHERE "id" = ANY(${timed.map((r) => r.id)})`]
-        : []),
-      this.beatQuery(new Date(now)),
-    ]);
-    for (const r of timed) r.clock = { ...r.clock, deadlineAt: r.clock.deadlineAt! + downtimeMs };
-    for (const r of rooms) {
-      r.armTimer();
-      r.scheduleBots();
-    }
+    const now = this.now();
+    const downtimeMs = lastBeat === null ? 0 : Math.max(0, now - lastBeat);
+    const corrected = downtimeMs
+      ? rooms.flatMap((room) => {
+          if (room.data.clock.deadlineAt === null) return [];
+          const c = room.correction(downtimeMs, now);
+          return c ? [{ room, ...c }] : [];
+        })
+      : [];
+    await this.store.commitWithBeat(
+      corrected.map((c) => commitOf(c.room.id, c.room.data, c.data, c.event, null, false)),
+      this.opts.instanceId,
+      new Date(now),
+    );
+    for (const c of corrected) c.room.adopt(c.data);
+    for (const r of rooms) r.start();
     return { rooms: rooms.length, downtimeMs };
-  }
-
-  private beatQuery(at: Date) {
-    return this.db.serverBeat.upsert({ where: { id: this.opts.instanceId }, create: { id: this.opts.instanceId, beatAt: at }, update: { beatAt: at } });
-  }
-
-  private async heartbeat(): Promise<void> {
-    await this.beatQuery(new Date());
   }
 
   startHeartbeat(): void {
     if (this.beat) return;
     this.beat = setInterval(() => {
-      this.heartbeat().catch((e) => console.error("heartbeat failed", e));
+      this.store.beat(this.opts.instanceId).catch((e) => console.error("heartbeat failed", e));
     }, this.opts.heartbeatMs);
     this.beat.unref();
   }
@@ -264,7 +172,7 @@ export class RoomManager {
     for (const r of this.rooms.values()) r.dispose();
     await Promise.allSettled([...this.rooms.values()].map((r) => r.idle()));
     await this.store.drain();
-    await this.heartbeat().catch(() => undefined);
+    await this.store.beat(this.opts.instanceId).catch(() => undefined);
     this.rooms.clear();
   }
 }

@@ -1,87 +1,13 @@
-// Persistence for rooms. Event appends from every room are batched into one
-// statement per tick: a command is acknowledged only after its batch commits.
+// Every read and write of rooms goes through here; a room never talks to the
+// database itself. Event appends from every room are batched into one
+// statement per tick, and a command is acknowledged only once its batch has
+// committed. A batch that fails is retried commit by commit, so that one bad
+// commit fails alone and the other rooms of its batch never notice.
 import type { Db, SqlPool } from "../db/client";
-import type { Prisma } from "../db/generated/client";
+import type { LoggedEvent, RoomData, SeatRec } from "../../lib/room/types";
+import { BATCH_SQL, batchParams, type Commit } from "./batch-sql";
 
-export interface EventRow {
-  roomId: string;
-  seq: number;
-  kind: string;
-  actor: string;
-  payload: Prisma.InputJsonValue;
-  clientId: string | null;
-  at: Date;
-  deadlineAt: Date | null;
-  paused: boolean;
-}
-
-export interface RoomPatch {
-  id: string;
-  version: number;
-  status: "lobby" | "running" | "finished" | "aborted";
-  deadlineAt: Date | null;
-  pausedAt: Date | null;
-  remainingMs: number | null;
-  durations?: Prisma.InputJsonValue;
-  endReason?: string | null;
-  spectators?: { mode: string; lag: number; revealAtEnd: boolean };
-}
-
-export interface SeatPatch {
-  roomId: string;
-  seatId: string;
-  userId: string | null;
-  name: string;
-  isBot: boolean;
-}
-
-export interface Commit {
-  event: EventRow;
-  room: RoomPatch;
-  snapshot?: { roomId: string; seq: number; state: Prisma.InputJsonValue };
-  seats?: SeatPatch[];
-}
-
-/** `b` over `a`, where `b` leaves out what it does not change. */
-function mergePatch(a: RoomPatch, b: RoomPatch): RoomPatch {
-  return {
-    ...b,
-    durations: b.durations !== undefined ? b.durations : a.durations,
-    endReason: b.endReason !== undefined ? b.endReason : a.endReason,
-    spectators: b.spectators ?? a.spectators,
-  };
-}
-
-// Timestamps travel as ISO text in UTC and are stored without a zone, as the
-// rest of the schema stores them. Optional room fields keep their stored value
-// when a batch does not set them.
-const BATCH_SQL = `
-WITH ev AS (
-  INSERT INTO "Event" ("roomId", "seq", "kind", "actor", "payload", "clientId", "at", "deadlineAt", "paused")
-  SELECT * FROM unnest($1::text[], $2::int[], $3::text[], $4::text[], $5::jsonb[], $6::text[], $7::timestamp(3)[], $8::timestamp(3)[], $9::boolean[])
-), sn AS (
-  INSERT INTO "Snapshot" ("roomId", "seq", "state")
-  SELECT * FROM unnest($10::text[], $11::int[], $12::jsonb[])
-), se AS (
-  UPDATE "Seat" AS s SET "userId" = v.u, "name" = v.n, "isBot" = v.b
-  FROM unnest($13::text[], $14::text[], $15::text[], $16::text[], $17::boolean[]) AS v(r, sid, u, n, b)
-  WHERE s."roomId" = v.r AND s."seatId" = v.sid
-)
-UPDATE "Room" AS r SET
-  "version" = v.version,
-  "status" = v.status::"RoomStatus",
-  "deadlineAt" = v.deadline,
-  "pausedAt" = v.paused,
-  "remainingMs" = v.remaining,
-  "durations" = COALESCE(v.durations, r."durations"),
-  "endReason" = CASE WHEN v.has_end THEN v.end_reason ELSE r."endReason" END,
-  "spectatorMode" = COALESCE(v.smode, r."spectatorMode"),
-  "spectatorLag" = COALESCE(v.slag, r."spectatorLag"),
-  "spectatorReveal" = COALESCE(v.sreveal, r."spectatorReveal"),
-  "updatedAt" = now() AT TIME ZONE 'UTC'
-FROM unnest($18::text[], $19::int[], $20::text[], $21::timestamp(3)[], $22::timestamp(3)[], $23::int[], $24::jsonb[], $25::boolean[], $26::text[], $27::text[], $28::int[], $29::boolean[])
-  AS v(id, version, status, deadline, paused, remaining, durations, has_end, end_reason, smode, slag, sreveal)
-WHERE r."id" = v.id`;
+export type { Commit, EventRow, RoomRow, SeatRow } from "./batch-sql";
 
 interface Pending {
   commit: Commit;
@@ -89,19 +15,46 @@ interface Pending {
   reject: (e: unknown) => void;
 }
 
+/** What a room is rebuilt from: its row, its latest snapshot and the events after it. */
+export interface StoredRoom {
+  id: string;
+  code: string;
+  gameId: string;
+  hostId: string;
+  hostName: string;
+  seed: string;
+  version: number;
+  snapshot: RoomData | null;
+  events: LoggedEvent[];
+}
+
+export interface StoredMessage {
+  id: string;
+  channel: string;
+  author: string;
+  name: string;
+  body: string;
+  at: number;
+  version: number;
+}
+
+/** Test hook: makes the next batch written fail as a database would. */
+export type FaultInjector = (commits: Commit[]) => Error | null;
+
 export class Store {
   private pending: Pending[] = [];
   private flushing = false;
   private scheduled = false;
   /** Counters for benchmarks and health. */
-  stats = { batches: 0, events: 0 };
+  stats = { batches: 0, events: 0, failedBatches: 0, failedCommits: 0 };
+  fault: FaultInjector | null = null;
 
   constructor(
     readonly db: Db,
     private readonly sql: SqlPool,
   ) {}
 
-  /** Resolves once the commit is durable. */
+  /** Resolves once the commit is durable; rejects, having written nothing of it, when it cannot be. */
   append(commit: Commit): Promise<void> {
     return new Promise((resolve, reject) => {
       this.pending.push({ commit, resolve, reject });
@@ -129,64 +82,36 @@ export class Store {
       this.stats.events += batch.length;
       for (const p of batch) p.resolve();
     } catch (e) {
-      for (const p of batch) p.reject(e);
+      this.stats.failedBatches++;
+      if (batch.length === 1) {
+        this.stats.failedCommits++;
+        batch[0]!.reject(e);
+      } else {
+        // the statement wrote nothing: each commit is tried alone, and only the ones that fail alone fail
+        await Promise.all(
+          batch.map(async (p) => {
+            try {
+              await this.write([p.commit]);
+              this.stats.events++;
+              p.resolve();
+            } catch (e2) {
+              this.stats.failedCommits++;
+              p.reject(e2);
+            }
+          }),
+        );
+      }
     } finally {
       this.flushing = false;
       if (this.pending.length) this.schedule();
     }
   }
 
-  /**
-   * One statement per batch, one round trip: the events and snapshots are
-   * inserted and the seats and rooms updated from arrays, in PostgreSQL's
-   * implicit transaction for the statement, so a batch is durable whole or not at all.
-   */
+  /** One statement, one round trip, in PostgreSQL's implicit transaction: durable whole or not at all. */
   private async write(commits: Commit[]): Promise<void> {
-    const rooms = new Map<string, RoomPatch>();
-    const seats = new Map<string, SeatPatch>();
-    for (const c of commits) {
-      // later commits of the same room win, field by field: a batch may hold a
-      // change of durations followed by an action that does not mention them
-      const prev = rooms.get(c.room.id);
-      rooms.set(c.room.id, prev ? mergePatch(prev, c.room) : c.room);
-      for (const seat of c.seats ?? []) seats.set(`${seat.roomId}\u0000${seat.seatId}`, seat);
-    }
-    const ev = commits.map((c) => c.event);
-    const snaps = commits.flatMap((c) => (c.snapshot ? [c.snapshot] : []));
-    const rp = [...rooms.values()];
-    const sp = [...seats.values()];
-    const ts = (d: Date | null) => (d === null ? null : d.toISOString());
-    await this.sql.query(BATCH_SQL, [
-      ev.map((e) => e.roomId),
-      ev.map((e) => e.seq),
-      ev.map((e) => e.kind),
-      ev.map((e) => e.actor),
-      ev.map((e) => JSON.stringify(e.payload)),
-      ev.map((e) => e.clientId),
-      ev.map((e) => ts(e.at)),
-      ev.map((e) => ts(e.deadlineAt)),
-      ev.map((e) => e.paused),
-      snaps.map((x) => x.roomId),
-      snaps.map((x) => x.seq),
-      snaps.map((x) => JSON.stringify(x.state)),
-      sp.map((x) => x.roomId),
-      sp.map((x) => x.seatId),
-      sp.map((x) => x.userId),
-      sp.map((x) => x.name),
-      sp.map((x) => x.isBot),
-      rp.map((r) => r.id),
-      rp.map((r) => r.version),
-      rp.map((r) => r.status),
-      rp.map((r) => ts(r.deadlineAt)),
-      rp.map((r) => ts(r.pausedAt)),
-      rp.map((r) => r.remainingMs),
-      rp.map((r) => (r.durations === undefined ? null : JSON.stringify(r.durations))),
-      rp.map((r) => r.endReason !== undefined),
-      rp.map((r) => r.endReason ?? null),
-      rp.map((r) => r.spectators?.mode ?? null),
-      rp.map((r) => r.spectators?.lag ?? null),
-      rp.map((r) => r.spectators?.revealAtEnd ?? null),
-    ]);
+    const injected = this.fault?.(commits);
+    if (injected) throw injected;
+    await this.sql.query(BATCH_SQL, batchParams(commits));
   }
 
   /** Waits until everything queued so far is written (for shutdown). */
@@ -194,6 +119,133 @@ export class Store {
     while (this.pending.length || this.flushing) {
       await new Promise((r) => setTimeout(r, 5));
       if (!this.flushing && this.pending.length) await this.flush();
+    }
+  }
+
+  // ---------- rooms ----------
+
+  /** Inserts a room, its seats and its creation event together; false when the code is taken. */
+  async createRoom(row: { id: string; code: string; gameId: string; hostId: string; config: unknown; seed: string; spectators: RoomData["spectators"]; seats: SeatRec[] }, create: LoggedEvent): Promise<boolean> {
+    const client = await this.sql.connect();
+    try {
+      await client.query("BEGIN");
+      const inserted = await client.query(
+        `INSERT INTO "Room" ("id", "code", "gameId", "hostId", "config", "seed", "version", "spectatorMode", "spectatorLag", "spectatorReveal", "updatedAt")
+         VALUES ($1, $2, $3, $4, $5::jsonb, $6, $7, $8, $9, $10, now() AT TIME ZONE 'UTC') ON CONFLICT ("code") DO NOTHING`,
+        [row.id, row.code, row.gameId, row.hostId, JSON.stringify(row.config), row.seed, create.seq, row.spectators.mode, row.spectators.lag, row.spectators.revealAtEnd],
+      );
+      if (inserted.rowCount !== 1) {
+        await client.query("ROLLBACK");
+        return false;
+      }
+      await client.query(
+        `INSERT INTO "Seat" ("roomId", "seatId", "position", "name") SELECT $1, s, p, '' FROM unnest($2::text[], $3::int[]) AS v(s, p)`,
+        [row.id, row.seats.map((s) => s.seat), row.seats.map((s) => s.position)],
+      );
+      await client.query(`INSERT INTO "Event" ("roomId", "seq", "kind", "actor", "payload", "at", "paused") VALUES ($1, $2, $3, $4, $5::jsonb, $6::timestamp(3), false)`, [
+        row.id,
+        create.seq,
+        create.kind,
+        create.actor,
+        JSON.stringify(create.payload),
+        new Date(create.at).toISOString(),
+      ]);
+      await client.query("COMMIT");
+      return true;
+    } catch (e) {
+      await client.query("ROLLBACK").catch(() => undefined);
+      throw e;
+    } finally {
+      client.release();
+    }
+  }
+
+  async loadRoom(code: string): Promise<StoredRoom | null> {
+    const row = await this.db.room.findUnique({ where: { code }, include: { host: true } });
+    if (!row) return null;
+    const snap = await this.db.snapshot.findFirst({ where: { roomId: row.id, seq: { lte: row.version } }, orderBy: { seq: "desc" } });
+    const events = await this.events(row.id, snap?.seq ?? 0, row.version);
+    return { id: row.id, code: row.code, gameId: row.gameId, hostId: row.hostId, hostName: row.host.name, seed: row.seed, version: row.version, snapshot: snap ? (snap.state as unknown as RoomData) : null, events };
+  }
+
+  /** A room's events after `afterSeq` (up to `upTo`), oldest first. */
+  async events(roomId: string, afterSeq = 0, upTo?: number): Promise<(LoggedEvent & { clientId: string | null })[]> {
+    const rows = await this.db.event.findMany({ where: { roomId, seq: { gt: afterSeq, ...(upTo !== undefined ? { lte: upTo } : {}) } }, orderBy: { seq: "asc" } });
+    return rows.map((e) => ({ seq: e.seq, kind: e.kind, actor: e.actor, payload: e.payload, at: e.at.getTime(), clientId: e.clientId }) as LoggedEvent & { clientId: string | null });
+  }
+
+  async runningRoomCodes(): Promise<string[]> {
+    return (await this.db.room.findMany({ where: { status: "running" }, select: { code: true } })).map((r) => r.code);
+  }
+
+  async openRoomCount(hostId: string): Promise<number> {
+    return this.db.room.count({ where: { hostId, status: { in: ["lobby", "running"] } } });
+  }
+
+  async userName(id: string): Promise<string | null> {
+    return (await this.db.user.findUnique({ where: { id }, select: { name: true } }))?.name ?? null;
+  }
+
+  async rememberUser(id: string, name: string): Promise<void> {
+    await this.db.user.upsert({ where: { id }, create: { id, name }, update: { name } });
+  }
+
+  // ---------- chat ----------
+
+  async addMessage(m: { roomId: string; channel: string; author: string; name: string; body: string; version: number; at: number }): Promise<string> {
+    const r = await this.sql.query<{ id: string }>(
+      `INSERT INTO "Message" ("roomId", "channel", "author", "name", "body", "version", "at") VALUES ($1, $2, $3, $4, $5, $6, $7::timestamp(3)) RETURNING "id"::text AS id`,
+      [m.roomId, m.channel, m.author, m.name, m.body, m.version, new Date(m.at).toISOString()],
+    );
+    return r.rows[0]!.id;
+  }
+
+  /**
+   * A page of a channel's messages, newest first: before message `before`, sent
+   * at room versions in [`fromVersion`, `belowVersion`).
+   */
+  async messages(roomId: string, channel: string | null, o: { before?: string; fromVersion?: number; belowVersion?: number | null; take?: number } = {}): Promise<StoredMessage[]> {
+    const rows = await this.db.message.findMany({
+      where: {
+        roomId,
+        ...(channel !== null ? { channel } : {}),
+        ...(o.before ? { id: { lt: BigInt(o.before) } } : {}),
+        ...(o.fromVersion !== undefined || (o.belowVersion !== undefined && o.belowVersion !== null)
+          ? { version: { ...(o.fromVersion !== undefined ? { gte: o.fromVersion } : {}), ...(o.belowVersion !== undefined && o.belowVersion !== null ? { lt: o.belowVersion } : {}) } }
+          : {}),
+      },
+      orderBy: { id: "desc" },
+      ...(o.take ? { take: o.take } : {}),
+    });
+    return rows.map((m) => ({ id: m.id.toString(), channel: m.channel, author: m.author, name: m.name, body: m.body, at: m.at.getTime(), version: m.version }));
+  }
+
+  // ---------- server heartbeat ----------
+
+  async lastBeat(instanceId: string): Promise<number | null> {
+    return (await this.db.serverBeat.findUnique({ where: { id: instanceId } }))?.beatAt.getTime() ?? null;
+  }
+
+  async beat(instanceId: string, at = new Date()): Promise<void> {
+    await this.db.serverBeat.upsert({ where: { id: instanceId }, create: { id: instanceId, beatAt: at }, update: { beatAt: at } });
+  }
+
+  /**
+   * Recovery's clock corrections for every room and the fresh heartbeat, in one
+   * transaction: a crash during recovery neither loses nor doubles a correction.
+   */
+  async commitWithBeat(commits: Commit[], instanceId: string, at: Date): Promise<void> {
+    const client = await this.sql.connect();
+    try {
+      await client.query("BEGIN");
+      if (commits.length) await client.query(BATCH_SQL, batchParams(commits));
+      await client.query(`INSERT INTO "ServerBeat" ("id", "beatAt") VALUES ($1, $2::timestamp(3)) ON CONFLICT ("id") DO UPDATE SET "beatAt" = EXCLUDED."beatAt"`, [instanceId, at.toISOString()]);
+      await client.query("COMMIT");
+    } catch (e) {
+      await client.query("ROLLBACK").catch(() => undefined);
+      throw e;
+    } finally {
+      client.release();
     }
   }
 }

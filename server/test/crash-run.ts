@@ -13,7 +13,7 @@ import { isDeepStrictEqual } from "node:util";
 import { Rng } from "../../lib/games/core/rng";
 import type { AnyGame } from "../../lib/games/core/types";
 import { createDb, type Db } from "../db/client";
-import { foldEvents } from "../rooms/manager";
+import { foldRows } from "./fold-rows";
 import { gameOrFixture } from "./fixture-game";
 import { client as hostClient, createTestDb } from "./harness";
 import { SeatClient, type ActOutcome } from "./seat-client";
@@ -88,6 +88,8 @@ export interface CrashReport {
     sent: number;
     acked: number;
     refused: number;
+    /** Refusals by code (a bot move can be refused when the phase moved on under it). */
+    refusedBy: Record<string, number>;
     /** Sent, then the server died: in the log (the ack was lost with the server) or not (lost before its commit). */
     unansweredInLog: number;
     unansweredNotInLog: number;
@@ -231,7 +233,7 @@ export async function runCrashScenario(o: CrashRunOptions): Promise<CrashReport>
         if (row.status !== "running" || row.deadlineAt === null || row.pausedAt !== null) continue;
         const r = rooms.find((x) => x.id === row.id)!;
         const events = await db.event.findMany({ where: { roomId: row.id, seq: { lte: row.version } }, orderBy: { seq: "asc" } });
-        const p = r.game.phase(foldEvents(r.game, r.seed, null, events));
+        const p = r.game.phase(foldRows(r.game, r.seed, events).state);
         crashPhase.set(row.code, `${p.round}:${p.key}`);
       }
 
@@ -305,7 +307,7 @@ export async function runCrashScenario(o: CrashRunOptions): Promise<CrashReport>
         if (e.seq !== i + 1) failures.push(`room ${r.code}: the log skips from ${i} to ${e.seq}`);
       });
       if (live.version !== log.length) failures.push(`room ${r.code}: version ${live.version} but ${log.length} logged events`);
-      const replayed = foldEvents(r.game, r.seed, null, log);
+      const replayed = foldRows(r.game, r.seed, log).state;
       if (!isDeepStrictEqual(json(replayed), json(live.state))) failures.push(`room ${r.code}: the live state differs from a replay of its log from the seed`);
 
       const byClientId = new Map<string, (typeof log)[number]>();
@@ -362,6 +364,10 @@ export async function runCrashScenario(o: CrashRunOptions): Promise<CrashReport>
       sent: sent.length,
       acked: sent.filter((s) => s.outcome?.kind === "ack").length,
       refused: sent.filter((s) => s.outcome?.kind === "refused").length,
+      refusedBy: sent.reduce<Record<string, number>>((m, s) => {
+        if (s.outcome?.kind === "refused") m[s.outcome.code] = (m[s.outcome.code] ?? 0) + 1;
+        return m;
+      }, {}),
       unansweredInLog,
       unansweredNotInLog,
       timeoutsAfterRestart: timeouts,
@@ -394,7 +400,7 @@ export function describeCrashReport(r: CrashReport): string[] {
   const deadlines = r.kills.reduce((n, k) => n + k.deadlines.length, 0);
   return [
     `${t.rooms} rooms, ${r.kills.length} kills (${r.kills.filter((k) => k.point === "after-commit").length} between a commit and its ack), ${t.events} logged events in ${(t.durationMs / 1000).toFixed(1)} s`,
-    `actions sent over sockets: ${t.sent}; acknowledged ${t.acked}, refused ${t.refused}, unanswered because the server died: ${t.unansweredInLog + t.unansweredNotInLog} (${t.unansweredInLog} committed before the crash, ${t.unansweredNotInLog} never committed)`,
+    `actions sent over sockets: ${t.sent}; acknowledged ${t.acked}, refused ${t.refused}${t.refused ? ` (${Object.entries(t.refusedBy).sort((a, b) => b[1] - a[1]).slice(0, 4).map(([c, n]) => `${c} ${n}`).join(", ")})` : ""}, unanswered because the server died: ${t.unansweredInLog + t.unansweredNotInLog} (${t.unansweredInLog} committed before the crash, ${t.unansweredNotInLog} never committed)`,
     `deadlines re-armed: ${deadlines}, worst error ${t.worstDeadlineErrorMs > 0 ? "+" : ""}${t.worstDeadlineErrorMs} ms; ${t.timeoutsAfterRestart.count} of those phases later ran out, at most ${t.timeoutsAfterRestart.maxLateMs} ms after the re-armed deadline`,
     r.failures.length ? `FAILED: ${r.failures.length} problem(s)` : "no acknowledged action lost, none applied twice, every state equals its replay",
   ];

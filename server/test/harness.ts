@@ -5,9 +5,9 @@ import { afterAll, beforeAll, inject } from "vitest";
 import pg from "pg";
 import { io as connect, type Socket } from "socket.io-client";
 import type { AnyGame } from "../../lib/games/core/types";
-import type { Ack, ChatMessage, RoomPatch, RoomPayload } from "../../lib/protocol";
+import { ROOM_CODE_RE, type Ack, type ChatMessage, type RoomPayload } from "../../lib/protocol";
 import { RoomFeeds } from "../../lib/room-feed";
-import { connected } from "./seat-client";
+import { connected, request } from "./seat-client";
 import { migrateDeploy } from "../db/migrate";
 import { startGarnetServer, type GarnetServer, type GarnetServerOptions } from "../app-server";
 import { sessionCookie, TEST_SECRET } from "./session";
@@ -68,7 +68,9 @@ export async function client(url: string, user?: { id: string; name: string }): 
   const inbox: ChatMessage[] = [];
   socket.on("chat:message", (p: { message: ChatMessage }) => inbox.push(p.message));
   const waiters: { pred: (p: RoomPayload) => boolean; resolve: (p: RoomPayload) => void }[] = [];
+  // the same feeds the browser watches rooms through
   const feeds = new RoomFeeds(
+    (event, input) => request(socket, event, input),
     (p) => {
       states.push(p);
       for (const w of [...waiters]) if (w.pred(p)) {
@@ -76,25 +78,20 @@ export async function client(url: string, user?: { id: string; name: string }): 
         w.resolve(p);
       }
     },
-    async (code) => {
-      const r = await socket.timeout(10_000).emitWithAck("room:sync", { code }).catch(() => null);
-      return r?.ok ? r : null;
-    },
   );
-  socket.on("room:state", (p: RoomPayload, frame: number) => feeds.full(p, frame));
-  socket.on("room:patch", (x: RoomPatch) => feeds.patch(x));
+  feeds.listen(socket);
   await connected(socket);
   return {
     socket,
     states,
     inbox,
     async req(event, input) {
-      // a watch reply starts the room's patch chain for this socket
       const code = (input as { code?: unknown } | null)?.code;
-      if (event === "room:watch" && typeof code === "string") feeds.reset(code);
-      const r = await socket.timeout(10_000).emitWithAck(event, input);
-      if ((event === "room:watch" || event === "room:sync") && r?.ok && r.payload) feeds.full(r.payload, r.frame);
-      return r;
+      if (event === "room:watch" && typeof code === "string" && ROOM_CODE_RE.test(code)) {
+        const as = (input as { as?: "spectator" }).as;
+        return (await feeds.watch(code, as)) as never;
+      }
+      return request(socket, event, input);
     },
     last: () => states[states.length - 1],
     waitFor(pred, timeoutMs = 10_000) {

@@ -4,8 +4,8 @@
 import { io as connect, type Socket } from "socket.io-client";
 import type { Rng } from "../../lib/games/core/rng";
 import type { AnyGame } from "../../lib/games/core/types";
-import type { Ack, RoomPatch, RoomPayload } from "../../lib/protocol";
-import { RoomFeed } from "../../lib/room-feed";
+import type { Ack, RoomPayload } from "../../lib/protocol";
+import { RoomFeeds } from "../../lib/room-feed";
 import { sessionCookie } from "./session";
 
 /** A signed-in socket (not yet connected when `reconnect` is set: wait for "connect"). */
@@ -33,7 +33,7 @@ export function connected(socket: Socket): Promise<void> {
 export function request<T = object>(socket: Socket, event: string, input: unknown, timeoutMs = 10_000): Promise<Ack<T>> {
   return new Promise((resolve) => {
     socket.timeout(timeoutMs).emit(event, input, (err: Error | null, r: Ack<T>) => {
-      resolve(err ? { ok: false, code: "net/no-answer", message: err.message } : r);
+      resolve(err ? { ok: false, code: "net/timeout", message: err.message } : r);
     });
   });
 }
@@ -66,23 +66,23 @@ export type ActOutcome = { kind: "ack"; version: number; clientId?: string } | {
 export class SeatClient {
   payload: RoomPayload | null = null;
   code: string;
-  private readonly feed: RoomFeed;
-  private syncing = false;
+  private readonly feeds: RoomFeeds;
 
   private constructor(
     readonly socket: Socket,
     private readonly o: SeatClientOptions,
   ) {
     this.code = o.code;
-    this.feed = new RoomFeed(o.code);
-    socket.on("room:state", (p: RoomPayload, frame: number) => {
-      if (this.feed.full(p, frame)) this.took();
-    });
-    socket.on("room:patch", (x: RoomPatch) => {
-      const r = this.feed.patch(x);
-      if (r === "applied") this.took();
-      else if (r === "resync") void this.sync();
-    });
+    // the same feeds the browser watches rooms through
+    this.feeds = new RoomFeeds(
+      (event, input) => request(socket, event, input),
+      (p) => {
+        if (p.code !== this.code) return;
+        this.payload = p;
+        this.o.onState?.(p);
+      },
+    );
+    this.feeds.listen(socket);
     // the first watch is open()'s; after a reconnect the seat watches again by itself
     let connects = 0;
     socket.on("connect", () => {
@@ -101,6 +101,7 @@ export class SeatClient {
   /** Leaves the current room for another one (same socket, same user). */
   async move(code: string, claim = false): Promise<void> {
     void this.socket.emit("room:unwatch", { code: this.code });
+    this.feeds.forget(this.code);
     this.code = code;
     this.payload = null;
     await this.enter(claim);
@@ -111,32 +112,14 @@ export class SeatClient {
     if (claim && !this.payload?.you) {
       const r = await this.request<{ seat: string }>("seat:claim", { code: this.code });
       if (!r.ok) throw new Error(`${this.o.user.id} could not take a seat in ${this.code}: ${r.code}`);
-      await this.watch();
+      // the claim moves this socket to the seat and sends its whole payload; wait for it
+      if (!this.payload?.you) await this.watch();
     }
   }
 
-  /** The feed's copy changed: it is the seat's payload now. */
-  private took(): void {
-    const p = this.feed.payload!;
-    this.payload = p;
-    this.o.onState?.(p);
-  }
-
   private async watch(): Promise<void> {
-    this.feed.reset(this.code);
-    const r = await this.request<{ payload: RoomPayload; frame: number }>("room:watch", { code: this.code });
-    if (!r.ok || r.payload.code !== this.code) return;
-    if (this.feed.full(r.payload, r.frame)) this.payload = r.payload;
-    this.o.onWatched?.(r.payload);
-  }
-
-  /** A patch did not continue this seat's copy: fetch the whole payload. */
-  private async sync(): Promise<void> {
-    if (this.syncing) return;
-    this.syncing = true;
-    const r = await this.request<{ payload: RoomPayload; frame: number }>("room:sync", { code: this.code });
-    this.syncing = false;
-    if (r.ok && this.feed.full(r.payload, r.frame)) this.took();
+    const r = await this.feeds.watch(this.code);
+    if (r.ok && r.payload.code === this.code) this.o.onWatched?.(r.payload);
   }
 
   request<T = object>(event: string, input: unknown, timeoutMs = 10_000): Promise<Ack<T>> {
@@ -158,7 +141,7 @@ export class SeatClient {
   async act(action: unknown, clientId: string, timeoutMs = 10_000): Promise<ActOutcome> {
     const r = await this.request<{ version: number; clientId?: string }>("game:act", { code: this.code, action, clientId }, timeoutMs);
     if (r.ok) return { kind: "ack", version: r.version, clientId: r.clientId };
-    if (r.code === "net/no-answer") return { kind: "no-answer", reason: r.message };
+    if (r.code === "net/timeout") return { kind: "no-answer", reason: r.message };
     return { kind: "refused", code: r.code };
   }
 

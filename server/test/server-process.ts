@@ -3,7 +3,7 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { createServer } from "node:net";
 import path from "node:path";
-import type { Clock } from "../rooms/room";
+import type { Clock } from "../../lib/room/types";
 
 export type ChildRequest =
   | { type: "stats"; gc?: boolean; resetLoop?: boolean }

@@ -27,7 +27,7 @@ function render(state: State, viewer: string): string {
   const view = game.view(state, viewer) as View;
   const role = viewer === "host" ? "host" : viewer === "spectator" ? "spectator" : "player";
   const payload = { role, you: role === "player" ? viewer : null, view } as unknown as RoomPayload & { view: View };
-  const refuse = async () => ({ ok: false as const, code: "test", message: "not in a test" });
+  const refuse = async () => ({ ok: false as const, code: "replay/read_only" as const, message: "not in a test" });
   return renderToStaticMarkup(<Dashboard payload={payload} view={view} offsetMs={0} act={refuse} hostAct={refuse} nameOf={(s) => names[s] ?? s} />);
 }
 

@@ -1,6 +1,6 @@
 // The one reducer both the server and the tests use: a logged command applied
 // to a game state. Replaying a log from the seed is folding this over it.
-import type { Actor, AnyGame, ApplyResult, SeatId } from "./types";
+import type { Actor, AnyGame, PhaseInfo, Rejection, SeatId } from "./types";
 import { Codes, reject } from "./result";
 import { isSeatId } from "./seats";
 import { Rng } from "./rng";
@@ -9,12 +9,20 @@ export type GameCommand =
   | { kind: "action"; actor: Actor; action: unknown }
   | { kind: "timeout"; phase: string };
 
+/** What tells one phase from the next: its round and key (the same key recurs every round). The one formula. */
+export function phaseIdOf(p: PhaseInfo): string {
+  return `${p.round}:${p.key}`;
+}
+
+/** An applied command: the next state, and for an action the action as the game's schema parsed it (what is logged). */
+export type CommandResult = { ok: true; state: unknown; action?: unknown } | Rejection;
+
 /** Parses and applies one command. Parsing is part of applying: a logged command is re-validated on replay. */
-export function runCommand(game: AnyGame, state: unknown, cmd: GameCommand): ApplyResult<unknown> {
+export function runCommand(game: AnyGame, state: unknown, cmd: GameCommand, phase: PhaseInfo = game.phase(state)): CommandResult {
   if (cmd.kind === "timeout") {
-    const p = game.phase(state);
+    const p = phase;
     if (p.finished) return reject("action/game_finished", "The game is over.");
-    if (`${p.round}:${p.key}` !== cmd.phase) return reject("timeout/stale", "That phase has already ended.");
+    if (phaseIdOf(p) !== cmd.phase) return reject("timeout/stale", "That phase has already ended.");
     return { ok: true, state: game.timeout(state) };
   }
   // a game looks seats up by id: a name like "constructor" must never reach it
@@ -26,15 +34,15 @@ export function runCommand(game: AnyGame, state: unknown, cmd: GameCommand): App
     return reject("action/invalid", `That action is not well-formed${where}: ${issue?.message ?? "invalid"}.`);
   }
   try {
-    return game.apply(state, cmd.actor, parsed.data);
+    const r = game.apply(state, cmd.actor, parsed.data);
+    return r.ok ? { ok: true, state: r.state, action: parsed.data } : r;
   } catch (e) {
     return reject("action/engine_error", `The game could not apply that action (${e instanceof Error ? e.message : String(e)}).`);
   }
 }
 
 export function phaseId(game: AnyGame, state: unknown): string {
-  const p = game.phase(state);
-  return `${p.round}:${p.key}`;
+  return phaseIdOf(game.phase(state));
 }
 
 export interface BotGameResult {
@@ -77,7 +85,7 @@ export function playWithBots(
       break;
     }
     if (!acted) {
-      const cmd: GameCommand = { kind: "timeout", phase: `${p.round}:${p.key}` };
+      const cmd: GameCommand = { kind: "timeout", phase: phaseIdOf(p) };
       const r = runCommand(game, state, cmd);
       if (!r.ok) throw new Error(`timeout rejected: ${r.code} ${r.message}`);
       state = r.state;

@@ -9,7 +9,7 @@
 // the chat rules and the outcome can be built; replaying the accepted log from
 // the seed gives the same state. Actions go through `runCommand`, as on the server.
 import fc from "fast-check";
-import { replay, runCommand, type GameCommand } from "./commands";
+import { phaseIdOf, replay, runCommand, type GameCommand } from "./commands";
 import { Rng } from "./rng";
 import { playableSeatCounts, seatIds } from "./seats";
 import type { Actor, AnyGame, ApplyResult, SeatId } from "./types";
@@ -212,12 +212,12 @@ export function runFuzzScript(game: AnyGame, setup: FuzzSetup, steps: FuzzStep[]
       case "timeout":
         for (let t = 0; t < step.times; t++) {
           const p = game.phase(state);
-          timeout("timeout", `${p.round}:${p.key}`);
+          timeout("timeout", phaseIdOf(p));
         }
         break;
       case "stale": {
         const p = game.phase(state);
-        if (step.phase !== `${p.round}:${p.key}`) timeout("stale", step.phase);
+        if (step.phase !== phaseIdOf(p)) timeout("stale", step.phase);
         break;
       }
       case "foreign": {

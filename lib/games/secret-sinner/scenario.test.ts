@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { runCommand } from "../core/commands";
+import { phaseIdOf, runCommand } from "../core/commands";
 import { seatIds } from "../core/seats";
 import type { GameCommand } from "../core/commands";
 import { configSchema } from "./config";
@@ -22,7 +22,7 @@ describe("a whole match by hand, from setup to outcome", () => {
       s = r.state as State;
       log.push(cmd);
     };
-    const tick = () => run({ kind: "timeout", phase: `${game.phase(s).round}:${game.phase(s).key}` });
+    const tick = () => run({ kind: "timeout", phase: phaseIdOf(game.phase(s)) });
     const keys: string[] = [];
 
     expect(game.view(s, "s13").players.find((p) => p.seat === "s13")!.marked).toBe(true);

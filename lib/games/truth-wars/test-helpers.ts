@@ -2,7 +2,7 @@
 // short ways to act, advance and check rejections through the platform's reducer.
 import { expect } from "vitest";
 import type { Rejection, SeatId } from "../core";
-import { runCommand, seatIds } from "../core";
+import { phaseIdOf, runCommand, seatIds } from "../core";
 import type { Action } from "./actions";
 import { configSchema } from "./config";
 import { game } from "./index";
@@ -52,7 +52,7 @@ export function refused(state: State, actor: string, action: unknown, code: stri
 
 export function advance(state: State): State {
   const p = game.phase(state);
-  const r = runCommand(game, state, { kind: "timeout", phase: `${p.round}:${p.key}` });
+  const r = runCommand(game, state, { kind: "timeout", phase: phaseIdOf(p) });
   if (!r.ok) throw new Error(`timeout rejected: ${r.code}`);
   return r.state as State;
 }

@@ -1,0 +1,57 @@
+// What a game's rules say of one state — its phase, outcome and chat channels —
+// worked out once per state object and shared by everything that asks (the
+// fold, the clock, every payload of a change).
+import { defaultChat } from "../games/core/chat";
+import { phaseIdOf } from "../games/core/commands";
+import type { AnyGame, ChatChannelRule, Outcome, PhaseInfo, SeatId } from "../games/core/types";
+
+interface Derived {
+  phase?: PhaseInfo;
+  outcome?: Outcome | null;
+  chat?: { seats: string; rules: ChatChannelRule[] };
+}
+
+export class GameRules {
+  private readonly memo = new WeakMap<object, Derived>();
+
+  constructor(
+    readonly game: AnyGame,
+    /** The room's secret seed: all of the game's randomness derives from it. */
+    readonly seed: string,
+  ) {}
+
+  private of(state: unknown): Derived {
+    // states are plain objects; anything else is worked out anew each time
+    if (typeof state !== "object" || state === null) return {};
+    let d = this.memo.get(state);
+    if (!d) {
+      d = {};
+      this.memo.set(state, d);
+    }
+    return d;
+  }
+
+  phase(state: unknown): PhaseInfo {
+    const d = this.of(state);
+    return (d.phase ??= this.game.phase(state));
+  }
+
+  phaseId(state: unknown | null): string | null {
+    return state === null ? null : phaseIdOf(this.phase(state));
+  }
+
+  outcome(state: unknown): Outcome | null {
+    const d = this.of(state);
+    if (d.outcome === undefined) d.outcome = this.game.outcome(state);
+    return d.outcome;
+  }
+
+  /** Who may talk to whom: the game's rule for this state, or the platform default (also before the start). */
+  chat(state: unknown | null, seats: SeatId[]): ChatChannelRule[] {
+    if (state === null || !this.game.chat) return defaultChat(seats);
+    const d = this.of(state);
+    const key = seats.join(",");
+    if (!d.chat || d.chat.seats !== key) d.chat = { seats: key, rules: this.game.chat(state, seats) };
+    return d.chat.rules;
+  }
+}

@@ -1,0 +1,72 @@
+// What the event log can keep. PostgreSQL refuses a NUL in text and in jsonb,
+// and an unpaired surrogate in jsonb; very deep or very large values cost every
+// reader. Anything that will be stored is checked here first, at the edge, so a
+// bad value is one typed refusal for its sender and never a failed write that
+// other rooms share.
+export const MAX_DEPTH = 16;
+export const MAX_STORED_CHARS = 16_384;
+
+export type StorableProblem = { code: "input/control_char" | "input/too_deep" | "input/too_large" | "input/invalid"; message: string };
+
+/** A C0 control but tab, line feed and carriage return; DEL; a C1 control. */
+function isControl(c: number): boolean {
+  return (c < 0x20 && c !== 0x09 && c !== 0x0a && c !== 0x0d) || (c >= 0x7f && c <= 0x9f);
+}
+
+/** Whether `s` has a code unit PostgreSQL or a reader would choke on: a control character or an unpaired surrogate. */
+export function badCharacter(s: string): boolean {
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c < 0xa0 ? isControl(c) : c >= 0xd800 && c <= 0xdfff) {
+      if (c < 0xa0) return true;
+      // a high surrogate must be followed by a low one, and a low one preceded by a high one
+      if (c <= 0xdbff) {
+        const d = s.charCodeAt(i + 1);
+        if (!(d >= 0xdc00 && d <= 0xdfff)) return true;
+        i++;
+      } else return true;
+    }
+  }
+  return false;
+}
+
+/**
+ * Why `value` cannot be stored as JSON, or null when it can: only plain JSON
+ * (no undefined, functions, non-finite numbers or class instances), strings
+ * without control characters or lone surrogates (keys included), at most
+ * `maxDepth` levels and `maxChars` characters of JSON.
+ */
+export function storableProblem(value: unknown, maxDepth = MAX_DEPTH, maxChars = MAX_STORED_CHARS): StorableProblem | null {
+  let size = 0;
+  const walk = (v: unknown, depth: number): StorableProblem | null => {
+    if (depth > maxDepth) return { code: "input/too_deep", message: `Values may be nested at most ${maxDepth} levels deep.` };
+    if (v === null || typeof v === "boolean") {
+      size += 5;
+    } else if (typeof v === "number") {
+      if (!Number.isFinite(v)) return { code: "input/invalid", message: "Numbers must be finite." };
+      size += 8;
+    } else if (typeof v === "string") {
+      if (badCharacter(v)) return { code: "input/control_char", message: "Text may not hold control characters or broken characters." };
+      size += v.length + 2;
+    } else if (Array.isArray(v)) {
+      size += 2;
+      for (const x of v) {
+        const p = walk(x, depth + 1);
+        if (p) return p;
+      }
+    } else if (typeof v === "object" && Object.getPrototypeOf(v) === Object.prototype) {
+      size += 2;
+      for (const [k, x] of Object.entries(v as Record<string, unknown>)) {
+        if (badCharacter(k)) return { code: "input/control_char", message: "Field names may not hold control characters." };
+        size += k.length + 3;
+        const p = walk(x, depth + 1);
+        if (p) return p;
+      }
+    } else {
+      return { code: "input/invalid", message: "Only plain JSON values are accepted." };
+    }
+    if (size > maxChars) return { code: "input/too_large", message: `Values may be at most ${maxChars} characters of JSON.` };
+    return null;
+  };
+  return walk(value, 0);
+}

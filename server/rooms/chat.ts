@@ -1,0 +1,70 @@
+// Chat: which channels a viewer reads and may write (the game's rule, or the
+// platform default), who may send where, and whose history is whose. A seat's
+// private channels belong to the holder who wrote in them: someone who takes
+// the seat later reads its private talk only from the moment they took it.
+// A refusal to an outsider is the same whether or not the channel exists.
+import type { ChatChannelRule, SeatId } from "../../lib/games/core/types";
+import type { ChannelInfo, ChatMessage, Role } from "../../lib/protocol";
+import type { GameRules } from "../../lib/room/rules";
+import type { RoomData } from "../../lib/room/types";
+import { CommandError } from "./errors";
+
+export const CHAT_PAGE = 50;
+const CHAT_WINDOW_MS = 10_000;
+const CHAT_PER_WINDOW = 8;
+
+export function chatRules(rules: GameRules, data: RoomData): ChatChannelRule[] {
+  return rules.chat(data.state, data.seats.map((s) => s.seat));
+}
+
+export function channelsFor(rules: GameRules, data: RoomData, role: Role, seat: SeatId | null): ChannelInfo[] {
+  const out: ChannelInfo[] = [];
+  for (const r of chatRules(rules, data)) {
+    if (role === "host") out.push({ id: r.id, kind: r.kind, title: r.title, canWrite: true, closedReason: null, members: r.members });
+    else if (role === "player" && seat && r.members.includes(seat)) {
+      const canWrite = r.writers.includes(seat);
+      out.push({ id: r.id, kind: r.kind, title: r.title, canWrite, closedReason: canWrite ? null : (r.mutedReasons?.[seat] ?? r.closedReason ?? "This channel is closed now."), members: r.members });
+    } else if (role === "spectator" && r.public) out.push({ id: r.id, kind: r.kind, title: r.title, canWrite: false, closedReason: "Spectators read along but do not write.", members: r.members });
+  }
+  return out;
+}
+
+const notMember = () => new CommandError("chat/not_member", "You cannot use that channel.");
+
+/** Who writes a message to `channel` now, or the refusal. */
+export function chatAuthor(rules: GameRules, data: RoomData, hostId: string, hostName: string, userId: string, channel: string): { rule: ChatChannelRule; author: string; name: string } {
+  const rule = chatRules(rules, data).find((r) => r.id === channel);
+  if (userId === hostId) {
+    if (!rule) throw notMember();
+    return { rule, author: "host", name: hostName };
+  }
+  const seat = data.seats.find((s) => s.userId === userId);
+  // an outsider learns nothing of which channels exist
+  if (!rule || !seat || !rule.members.includes(seat.seat)) throw notMember();
+  if (!rule.writers.includes(seat.seat)) throw new CommandError("chat/closed", rule.mutedReasons?.[seat.seat] ?? rule.closedReason ?? "This channel is closed now.");
+  return { rule, author: seat.seat, name: seat.name };
+}
+
+/** The oldest room version whose messages in `channel` this viewer may read (a new holder does not read the last one's private talk). */
+export function readableFrom(rules: GameRules, data: RoomData, role: Role, seat: SeatId | null, channel: string): number {
+  if (role !== "player" || !seat) return 0;
+  const rule = chatRules(rules, data).find((r) => r.id === channel);
+  if (!rule || rule.public) return 0;
+  return data.seats.find((s) => s.seat === seat)?.since ?? 0;
+}
+
+/** A sliding window of recent sends per author, so one seat cannot flood a channel. */
+export class ChatRate {
+  private readonly sent = new Map<string, number[]>();
+
+  take(author: string, now: number): void {
+    const recent = (this.sent.get(author) ?? []).filter((t) => now - t < CHAT_WINDOW_MS);
+    if (recent.length >= CHAT_PER_WINDOW) throw new CommandError("chat/rate", "You are sending messages too fast; wait a few seconds.");
+    recent.push(now);
+    this.sent.set(author, recent);
+  }
+}
+
+export function toMessage(m: { id: string; channel: string; author: string; name: string; body: string; at: number }): ChatMessage {
+  return { id: m.id, channel: m.channel, author: m.author, name: m.name, body: m.body, at: m.at };
+}

@@ -1,0 +1,30 @@
+// The host's console commands, each turned into the event that records it. The
+// fold (lib/room/fold.ts) checks what depends on the room's state and refuses
+// with a typed reason; here is only what needs the command's own context.
+import { phaseIdOf } from "../../lib/games/core/commands";
+import type { HostCommand } from "../../lib/protocol";
+import type { GameRules } from "../../lib/room/rules";
+import type { RoomData, RoomEvent } from "../../lib/room/types";
+import { CommandError } from "./errors";
+
+export function hostEvent(rules: GameRules, data: RoomData, command: HostCommand): RoomEvent {
+  switch (command.type) {
+    case "start": {
+      if (data.status !== "lobby") throw new CommandError("host/started", "The game has already started.");
+      const empty = data.seats.filter((s) => !s.userId && !s.isBot);
+      if (empty.length && !command.fillWithBots)
+        throw new CommandError("host/seats_open", `${empty.length} seat${empty.length > 1 ? "s are" : " is"} still open: wait for players or fill them with bots.`);
+      const config = rules.game.configSchema.safeParse(data.config ?? {});
+      if (!config.success) throw new CommandError("host/config", `The room config is not valid: ${config.error.issues[0]?.message ?? "invalid"}.`);
+      return { kind: "start", actor: "host", payload: { seats: data.seats.map((s) => s.seat), config: config.data, bots: empty.map((s) => s.seat) } };
+    }
+    case "advance": {
+      if (data.status !== "running" || data.state === null) throw new CommandError("host/not_running", data.status === "lobby" ? "The game has not started yet." : "This game is over.");
+      return { kind: "timeout", actor: "host", payload: { phase: phaseIdOf(rules.phase(data.state)) } };
+    }
+    case "game":
+      return { kind: "action", actor: "host", payload: { action: command.action } };
+    default:
+      return { kind: "host", actor: "host", payload: command };
+  }
+}

@@ -1,0 +1,115 @@
+// The serializer: what each kind of viewer (the host, a seat, the spectators)
+// is sent about a room, built from the folded room data alone. A view is built
+// by the game by copying what that viewer may see; a delayed spectator gets the
+// public payload as it stood some phases ago.
+import type { Viewer } from "../../lib/games/core/types";
+import type { ClockInfo, RoomPayload, Role, SeatInfo } from "../../lib/protocol";
+import type { GameRules } from "../../lib/room/rules";
+import type { RoomData } from "../../lib/room/types";
+import { channelsFor } from "./chat";
+
+/** What does not change over a room's life. */
+export interface RoomFacts {
+  code: string;
+  hostName: string;
+}
+
+export interface PayloadContext {
+  rules: GameRules;
+  facts: RoomFacts;
+  /** Whether some socket of the seat's holder is connected now. */
+  connected: (seat: string) => boolean;
+  now: number;
+}
+
+const NOTICES_SENT = 20;
+
+export function seatInfo(data: RoomData, connected: (seat: string) => boolean): SeatInfo[] {
+  return data.seats.map((s) => ({
+    seat: s.seat,
+    name: s.userId || s.isBot ? s.name : null,
+    isBot: s.isBot,
+    botFor: s.isBot && s.userId !== null,
+    occupied: Boolean(s.userId) || s.isBot,
+    connected: s.isBot || connected(s.seat),
+  }));
+}
+
+export function clockInfo(rules: GameRules, data: RoomData, now: number): ClockInfo {
+  const p = data.state === null ? null : rules.phase(data.state);
+  const durationMs = p ? (data.durations[p.key] ?? p.durationMs) : null;
+  return { deadlineAt: data.clock.deadlineAt, paused: data.clock.paused, remainingMs: data.clock.remainingMs, serverNow: now, durationMs };
+}
+
+/** The payload `viewer` gets of `data`, as a `role`. */
+export function buildPayload(ctx: PayloadContext, data: RoomData, role: Role, seat: string | null, viewer: Viewer): RoomPayload {
+  const { rules } = ctx;
+  const rec = seat ? data.seats.find((s) => s.seat === seat) : undefined;
+  const state = data.state;
+  return {
+    code: ctx.facts.code,
+    gameId: rules.game.meta.id,
+    gameName: rules.game.meta.name,
+    status: data.status,
+    version: data.version,
+    role,
+    you: role === "player" ? seat : null,
+    youName: role === "player" ? (rec?.name ?? null) : null,
+    botFrom: role === "player" && rec?.isBot ? rec.botFrom : null,
+    hostName: ctx.facts.hostName,
+    seats: seatInfo(data, ctx.connected),
+    phase: state === null ? null : rules.phase(state),
+    phaseTrack: rules.game.phaseTrack,
+    clock: clockInfo(rules, data, ctx.now),
+    view: state === null ? null : rules.game.view(state, viewer),
+    outcome: state === null ? null : rules.outcome(state),
+    notices: data.notices.length > NOTICES_SENT ? data.notices.slice(-NOTICES_SENT) : data.notices,
+    endReason: data.endReason,
+    channels: channelsFor(rules, data, role, seat),
+    spectators: { ...data.spectators, behindBy: null },
+    durations: data.durations,
+    ...(role === "host" ? { requests: data.requests, banned: data.banned } : {}),
+  };
+}
+
+export function isOver(data: RoomData): boolean {
+  return data.status === "finished" || data.status === "aborted";
+}
+
+/** Whether spectators see the game as it stands (live mode, or no game running). */
+export function spectatorsLive(data: RoomData): boolean {
+  return data.spectators.mode === "live" || data.status !== "running";
+}
+
+const MAX_FRAMES = 12;
+
+/** The public payload as each recent phase began, kept as JSON text for delayed spectators. */
+export class SpectatorFrames {
+  private frames: { version: number; json: string }[] = [];
+
+  /** Records a frame when `after` entered a new phase. */
+  observe(ctx: PayloadContext, before: RoomData | null, after: RoomData): void {
+    const id = ctx.rules.phaseId(after.state);
+    if (id === null || (before && ctx.rules.phaseId(before.state) === id)) return;
+    this.frames.push({ version: after.version, json: JSON.stringify(buildPayload(ctx, after, "spectator", null, "spectator")) });
+    if (this.frames.length > MAX_FRAMES) this.frames.shift();
+  }
+
+  /** The room version a delayed spectator is at (null while spectators are live). */
+  version(data: RoomData): number | null {
+    if (spectatorsLive(data)) return null;
+    return this.frames[this.frames.length - 1 - data.spectators.lag]?.version ?? 0;
+  }
+
+  /** What a spectator gets: live, all-seeing at the end when the room says so, or some phases behind. */
+  payload(ctx: PayloadContext, data: RoomData): RoomPayload {
+    if (isOver(data) && data.spectators.revealAtEnd) return buildPayload(ctx, data, "spectator", null, "host");
+    if (spectatorsLive(data)) return buildPayload(ctx, data, "spectator", null, "spectator");
+    const lag = data.spectators.lag;
+    const frame = this.frames[this.frames.length - 1 - lag];
+    // a delayed spectator sees no live clock
+    const behind = { clock: { deadlineAt: null, paused: false, remainingMs: null, serverNow: ctx.now, durationMs: null }, spectators: { ...data.spectators, behindBy: lag } };
+    if (!frame) return { ...buildPayload(ctx, data, "spectator", null, "spectator"), phase: null, view: null, outcome: null, notices: [], ...behind };
+    return { ...(JSON.parse(frame.json) as RoomPayload), seats: seatInfo(data, ctx.connected), ...behind };
+  }
+}
