@@ -38,8 +38,8 @@ export interface StoredMessage {
   version: number;
 }
 
-/** Test hook: makes the next batch written fail as a database would. */
-export type FaultInjector = (commits: Commit[]) => Error | null;
+/** Test hook, run before each write: an error makes the write fail as a database would; a promise holds the write until it settles. */
+export type FaultInjector = (commits: Commit[]) => Error | null | Promise<Error | null>;
 
 export class Store {
   private pending: Pending[] = [];
@@ -109,7 +109,7 @@ export class Store {
 
   /** One statement, one round trip, in PostgreSQL's implicit transaction: durable whole or not at all. */
   private async write(commits: Commit[]): Promise<void> {
-    const injected = this.fault?.(commits);
+    const injected = this.fault ? await this.fault(commits) : null;
     if (injected) throw injected;
     await this.sql.query(BATCH_SQL, batchParams(commits));
   }

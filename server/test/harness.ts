@@ -135,6 +135,12 @@ export function useTestServer(games: AnyGame[], extra: Partial<GarnetServerOptio
       if (!server) throw new Error("the test server is not started");
       return server;
     },
+    /** Stops the server (its clients lose their connection) and starts another on the same database. */
+    async restart(): Promise<GarnetServer> {
+      await server?.close();
+      server = await startTestServer(db!.url, games, extra);
+      return server;
+    },
     async client(user?: { id: string; name: string }): Promise<Client> {
       const c = await client(this.server.url, user);
       open.push(c);

@@ -38,6 +38,27 @@ export function request<T = object>(socket: Socket, event: string, input: unknow
   });
 }
 
+/**
+ * Like `request`, but the packet is written to the connection as text, past
+ * the client's own encoder: for inputs the encoder cannot walk (thousands of
+ * levels deep), which a hostile client can still send.
+ */
+export function requestRaw<T = object>(socket: Socket, event: string, inputJson: string, timeoutMs = 10_000): Promise<Ack<T>> {
+  const internals = socket as unknown as { ids: number; acks: Record<number, (r: Ack<T>) => void> };
+  const id = internals.ids++;
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => {
+      delete internals.acks[id];
+      resolve({ ok: false, code: "net/timeout", message: "no answer" });
+    }, timeoutMs);
+    internals.acks[id] = (r) => {
+      clearTimeout(timer);
+      resolve(r);
+    };
+    (socket.io.engine as unknown as { write(m: string): void }).write(`2${id}[${JSON.stringify(event)},${inputJson}]`);
+  });
+}
+
 /** Like `request`, but waits and asks again while the server's per-socket rate limit refuses (set-up of many rooms). */
 export async function requestPatiently<T = object>(socket: Socket, event: string, input: unknown, timeoutMs = 10_000): Promise<Ack<T>> {
   for (let wait = 100; ; wait = Math.min(2000, wait * 2)) {

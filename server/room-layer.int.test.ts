@@ -1,0 +1,198 @@
+// The room layer's promises, against a real PostgreSQL: nothing is visible
+// before it is durable; a failed write changes nothing and stops nothing; the
+// one fold gives the same room live, after a restart and in the replay; seats
+// change hands on the room's queue and sockets follow.
+import { describe, expect, it } from "vitest";
+import { applyPatch } from "../lib/json-patch";
+import type { ReplayInfo } from "../lib/protocol";
+import type { Commit } from "./rooms/store";
+import { fixtureGame } from "./test/fixture-game";
+import { sessionCookie, useTestServer, type Client } from "./test/harness";
+import { foldRows } from "./test/fold-rows";
+
+const host = { id: "guest:rl-host", name: "Hana" };
+const alice = { id: "guest:rl-a", name: "Alice" };
+const bob = { id: "guest:rl-b", name: "Bob" };
+const carl = { id: "guest:rl-c", name: "Carl" };
+
+const t = useTestServer([fixtureGame], { botDelayMs: 50 });
+const settle = () => new Promise((r) => setTimeout(r, 200));
+
+/** Makes every write that holds one of this room's commits fail, as a database would, `times` times (until the test clears the fault). */
+function failWrites(roomId: string, times = Infinity): { failed: () => number } {
+  let failed = 0;
+  t.server.rooms.store.fault = (commits: Commit[]) => {
+    if (failed >= times || !commits.some((c) => c.event.roomId === roomId)) return null;
+    failed++;
+    return new Error("injected write failure");
+  };
+  return { failed: () => failed };
+}
+
+describe("durable, then visible", () => {
+  it("a failed write leaves the room as it was, keeps its timer and bots armed, answers a typed error, and the next command succeeds", async () => {
+    const { h, seated, code } = await t.seatedRoom(host, [alice], { gameId: "fixture", seats: 3, config: { rounds: 5, pickSeconds: 600 } });
+    const [a] = seated as [Client];
+    await h.req("host:command", { code, command: { type: "pause" } }).then((r) => expect(r).toMatchObject({ ok: false, code: "host/not_running" }));
+    await h.req("host:command", { code, command: { type: "start", fillWithBots: true } });
+    const room = (await t.server.rooms.get(code))!;
+    // the bots pick, then wait for Alice
+    await a.waitFor((p) => p.phase?.waitingOn.length === 1);
+    const before = JSON.stringify(room.data);
+    const rowBefore = await t.server.db.room.findUniqueOrThrow({ where: { id: room.id } });
+    const seen = a.states.length;
+
+    const fault = failWrites(room.id);
+    const r = await a.req("game:act", { code, action: { type: "pick", value: 6 } });
+    expect(r).toMatchObject({ ok: false, code: "store/unavailable" });
+    t.server.rooms.store.fault = null;
+    expect(fault.failed()).toBeGreaterThanOrEqual(1);
+    expect(JSON.stringify(room.data)).toBe(before);
+    expect(room.armed()).toEqual({ phase: true, bots: true });
+    expect(await t.server.db.room.findUniqueOrThrow({ where: { id: room.id } })).toMatchObject({ version: rowBefore.version, status: "running" });
+    await settle();
+    expect(a.states.slice(seen).every((p) => p.version === rowBefore.version)).toBe(true);
+
+    const again = await a.req<{ version: number }>("game:act", { code, action: { type: "pick", value: 6 } });
+    expect(again).toMatchObject({ ok: true, version: rowBefore.version + 1 });
+    expect(room.phase()?.round).toBe(2);
+  });
+
+  it("a timeout whose write fails is tried again: the room does not stop", async () => {
+    const { h, code } = await t.seatedRoom(host, [alice, bob], { gameId: "fixture", config: { rounds: 3, pickSeconds: 1 } });
+    await h.req("host:command", { code, command: { type: "start" } });
+    const room = (await t.server.rooms.get(code))!;
+    const fault = failWrites(room.id, 3);
+    await h.waitFor((p) => (p.phase?.round ?? 0) >= 2, 20_000);
+    expect(fault.failed()).toBe(3);
+    t.server.rooms.store.fault = null;
+    const events = await t.server.db.event.findMany({ where: { roomId: room.id }, orderBy: { seq: "asc" } });
+    expect(events.map((e) => e.seq)).toEqual(events.map((_, i) => i + 1));
+    expect(events.filter((e) => e.kind === "timeout").length).toBeGreaterThanOrEqual(1);
+  });
+});
+
+describe("one fold, one renderer", () => {
+  it("notices and the folded room are the same live, after a restart and in the replay", async () => {
+    const { h, seated, code } = await t.seatedRoom(host, [alice, bob, carl], { gameId: "fixture", config: { rounds: 2, pickSeconds: 600 } });
+    const [a, b] = seated as [Client, Client, Client];
+    await h.req("host:command", { code, command: { type: "start" } });
+    await h.req("host:command", { code, command: { type: "announce", text: "Welcome ‮to the finale" } });
+    await h.req("host:command", { code, command: { type: "pause" } });
+    await h.req("host:command", { code, command: { type: "extend", seconds: 30 } });
+    await h.req("host:command", { code, command: { type: "resume" } });
+    await a.req("game:act", { code, action: { type: "pick", value: 4 } });
+    await h.req("host:command", { code, command: { type: "bot", seat: "s3", on: true } });
+    await h.req("host:command", { code, command: { type: "duration", phase: "pick", seconds: 120 } });
+    await b.req("game:act", { code, action: { type: "pick", value: 7 } });
+    // Carl's bot picks too, and round 2 waits on Alice
+    await h.waitFor((p) => p.phase?.round === 2);
+    expect(await h.req("host:command", { code, command: { type: "nudge", seat: "s1" } })).toMatchObject({ ok: true });
+    await h.req("host:command", { code, command: { type: "kick", seat: "s2" } });
+    await h.req("host:command", { code, command: { type: "spectators", mode: "delayed", lag: 1 } });
+    // paused, no bot moves while the room is compared
+    await h.req("host:command", { code, command: { type: "pause" } });
+    const room = (await t.server.rooms.get(code))!;
+    await room.idle();
+    const live = structuredClone(room.data);
+    expect(live.notices.map((n) => n.text)).toEqual(
+      expect.arrayContaining(["The host started the game", "Announcement: Welcome ‮to the finale", "A bot now plays for Carl (seat 3)", "The host removed Bob from seat 2; the seat is open", "The host nudged Alice"]),
+    );
+
+    // the whole log folds to exactly the live room
+    const rows = await t.server.db.event.findMany({ where: { roomId: room.id }, orderBy: { seq: "asc" } });
+    expect(foldRows(fixtureGame, room.seed, rows)).toEqual(live);
+
+    // a restart rebuilds the same room (paused, its clock needs no correction)
+    const fresh = await t.restart();
+    const after = (await fresh.rooms.get(code))!;
+    expect(after.data).toEqual(live);
+
+    // the replay's last step shows the same notices, as the host saw them
+    const res = await fetch(`${fresh.url}/api/rooms/${code}/replay?as=host`, { headers: { cookie: await sessionCookie(host) } });
+    const replay = (await res.json()) as ReplayInfo;
+    let p = replay.first!;
+    for (const ops of replay.patches) p = applyPatch(p, ops);
+    const hostNow = after.payload("host", null);
+    expect(p.notices).toEqual(hostNow.notices);
+    expect(p.seats).toEqual(hostNow.seats.map((s) => ({ ...s, connected: true })));
+    expect(replay.steps.map((s) => s.line)).toContain("Bot for Carl: pick");
+  });
+});
+
+describe("seats change hands on the room's queue", () => {
+  it("a kicked player's socket stops following the seat: the next holder's confessional and private history are not theirs", async () => {
+    const { h, seated, code } = await t.seatedRoom(host, [alice, bob], { gameId: "fixture", config: { rounds: 3, pickSeconds: 600 } });
+    const [a] = seated as [Client, Client];
+    await h.req("host:command", { code, command: { type: "start" } });
+    await a.req("chat:send", { code, channel: "confessional:s1", body: "alice's secret" });
+    await h.req("host:command", { code, command: { type: "kick", seat: "s1", ban: true } });
+    const moved = await a.waitFor((p) => p.role === "spectator" && p.status === "running");
+    expect(moved.you).toBeNull();
+    // a banned user cannot ask again
+    expect(await a.req("seat:claim", { code })).toMatchObject({ ok: false, code: "seat/banned" });
+
+    // mid-game, Carl asks the host for the open seat; it is his once the host approves
+    const c = await t.client(carl);
+    await c.req("room:watch", { code });
+    expect(await c.req("seat:claim", { code })).toMatchObject({ ok: true, seat: "s1", requested: true });
+    const asked = await h.waitFor((p) => (p.requests ?? []).some((r) => r.userId === carl.id));
+    expect(asked.requests).toEqual([expect.objectContaining({ userId: carl.id, name: "Carl", seat: "s1" })]);
+    expect(await c.req("game:act", { code, action: { type: "pick", value: 3 } })).toMatchObject({ ok: false, code: "seat/none" });
+    await h.req("host:command", { code, command: { type: "approve", userId: carl.id } });
+    await c.waitFor((p) => p.you === "s1");
+
+    const inboxBefore = a.inbox.length;
+    expect(await c.req("chat:send", { code, channel: "confessional:s1", body: "carl's secret" })).toMatchObject({ ok: true });
+    const history = await c.req<{ messages: { body: string }[] }>("chat:history", { code, channel: "confessional:s1" });
+    expect(history.ok && history.messages.map((m) => m.body)).toEqual(["carl's secret"]);
+    await settle();
+    expect(a.inbox.slice(inboxBefore).map((m) => m.body)).not.toContain("carl's secret");
+    const hostHistory = await h.req<{ messages: { body: string }[] }>("chat:history", { code, channel: "confessional:s1" });
+    expect(hostHistory.ok && hostHistory.messages.map((m) => m.body)).toEqual(["alice's secret", "carl's secret"]);
+  });
+
+  it("a bot plays for a holder who keeps their name, and the host hands the seat back", async () => {
+    const { h, seated, code } = await t.seatedRoom(host, [alice, bob], { gameId: "fixture", config: { rounds: 4, pickSeconds: 600 } });
+    const [a, b] = seated as [Client, Client];
+    await h.req("host:command", { code, command: { type: "start" } });
+    await b.req("game:act", { code, action: { type: "pick", value: 2 } });
+    await h.req("host:command", { code, command: { type: "bot", seat: "s1", on: true } });
+    const mine = await a.waitFor((p) => p.botFrom !== null);
+    expect(mine).toMatchObject({ you: "s1", youName: "Alice", botFrom: 1 });
+    expect(mine.seats[0]).toMatchObject({ name: "Alice", isBot: true, botFor: true });
+    expect(await a.req("game:act", { code, action: { type: "pick", value: 5 } })).toMatchObject({ ok: false, code: "seat/bot_plays" });
+    await a.waitFor((p) => p.phase?.round === 2);
+    await h.req("host:command", { code, command: { type: "bot", seat: "s1", on: false } });
+    const back = await a.waitFor((p) => p.botFrom === null && p.seats[0]!.isBot === false);
+    expect(back.seats[0]).toMatchObject({ name: "Alice", isBot: false });
+    expect(await a.req("game:act", { code, action: { type: "pick", value: 5 } })).toMatchObject({ ok: true });
+  });
+
+  it("a socket that leaves before its claim commits is not left subscribed or shown connected", async () => {
+    const h = await t.client(host);
+    const created = await h.req<{ code: string }>("room:create", { gameId: "fixture", seats: 2, config: {} });
+    if (!created.ok) throw new Error(created.message);
+    const code = created.code;
+    await h.req("room:watch", { code });
+    const b = await t.client(bob);
+    // the claim's write is held until the socket has gone
+    let gone: () => void = () => undefined;
+    const left = new Promise<null>((r) => (gone = () => r(null)));
+    t.server.rooms.store.fault = (commits) => (commits.some((c) => c.event.kind === "seat") ? left : null);
+    b.socket.emit("seat:claim", { code });
+    await t.server.rooms.loaded(code)!.idle().then(() => undefined, () => undefined);
+    await new Promise((r) => setTimeout(r, 50));
+    b.socket.disconnect();
+    await new Promise((r) => setTimeout(r, 50));
+    gone();
+    const seatedGone = await h.waitFor((p) => p.seats[0]!.occupied);
+    t.server.rooms.store.fault = null;
+    await settle();
+    const now = h.last()!;
+    expect(seatedGone.seats[0]!.name).toBe("Bob");
+    expect(now.seats[0]!.connected).toBe(false);
+    // a chat history cursor out of range is a typed refusal, not a server error
+    expect(await h.req("chat:history", { code, channel: "public", before: "12345678901234567890" })).toMatchObject({ ok: false, code: "input/invalid" });
+  });
+});
