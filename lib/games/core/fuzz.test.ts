@@ -51,12 +51,15 @@ describe("fuzzing every game", () => {
         expect(stats.rejected).toBeGreaterThan(0);
       });
 
-      it("its invariants notice a corrupted state", () => {
-        const state = structuredClone(midGame(game));
-        expect(game.invariants!(state, null)).toEqual([]);
-        corruptions[game.meta.id]!(state);
-        expect(game.invariants!(state, null).length).toBeGreaterThan(0);
-      });
+      // a game added without a corruption of its own is fuzzed all the same; it only lacks this check of its invariants
+      const corrupt = corruptions[game.meta.id];
+      if (corrupt && game.invariants)
+        it("its invariants notice a corrupted state", () => {
+          const state = structuredClone(midGame(game));
+          expect(game.invariants!(state, null)).toEqual([]);
+          corrupt(state);
+          expect(game.invariants!(state, null).length).toBeGreaterThan(0);
+        });
     });
   }
 

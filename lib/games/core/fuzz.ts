@@ -9,10 +9,11 @@
 // the chat rules and the outcome can be built; replaying the accepted log from
 // the seed gives the same state. Actions go through `runCommand`, as on the server.
 import fc from "fast-check";
-import { phaseIdOf, replay, runCommand, type GameCommand } from "./commands";
+import { phaseIdOf, replay, runCommand, type CommandResult, type GameCommand } from "./commands";
+import { corrupted, withJunk } from "./hostile";
 import { Rng } from "./rng";
 import { playableSeatCounts, seatIds } from "./seats";
-import type { Actor, AnyGame, ApplyResult, SeatId } from "./types";
+import type { Actor, AnyGame, SeatId } from "./types";
 
 /** Who sends a step: a seat by index (past the table: a seat that does not exist), the host, or a made-up name. */
 export type ActorPick = { seat: number } | { host: true } | { name: string };
@@ -24,7 +25,9 @@ export type FuzzStep =
   | { kind: "foreign"; seat: number; actor: ActorPick }
   | { kind: "mutate"; seat: number; actor: ActorPick; at: number; how: "set" | "drop" | "add"; value: unknown }
   | { kind: "junk"; actor: ActorPick; action: unknown }
-  | { kind: "again"; actor: ActorPick };
+  | { kind: "again"; actor: ActorPick }
+  /** A bot's move with unknown fields added (must be taken as the move itself, the fields dropped) or a field made hostile (control characters, lone surrogates, bidi, huge numbers, deep nesting). */
+  | { kind: "hostile"; seat: number; how: "extra" | "field"; pick: number };
 
 export interface FuzzSetup {
   /** Index into the seat counts the game can be set up with. */
@@ -153,12 +156,12 @@ export function runFuzzScript(game: AnyGame, setup: FuzzSetup, steps: FuzzStep[]
   };
 
   /** Sends one action as the socket path would (schema first, then apply); returns whether it was accepted. */
-  const send = (stepKind: string, actor: Actor, action: unknown, mustAccept: boolean): boolean => {
+  const send = (stepKind: string, actor: Actor, action: unknown, mustAccept: boolean, parsedAs?: unknown): boolean => {
     stats.commands++;
     kind(stepKind).sent++;
     const before = JSON.stringify(state);
     // the server's path: the action schema, then the game's apply (a throw there comes back as engine_error)
-    const r: ApplyResult<unknown> = runCommand(game, state, { kind: "action", actor, action });
+    const r: CommandResult = runCommand(game, state, { kind: "action", actor, action });
     if (!r.ok && r.code === "action/engine_error") fail(`apply threw on ${JSON.stringify(action)} from ${JSON.stringify(actor)}: ${r.message}`);
     if (JSON.stringify(state) !== before) fail(`apply changed the state it was given (${JSON.stringify(action)} from ${actor})`);
     if (!r.ok) {
@@ -169,9 +172,11 @@ export function runFuzzScript(game: AnyGame, setup: FuzzSetup, steps: FuzzStep[]
       return false;
     }
     if (actor !== "host" && !seats.includes(actor)) fail(`an action from ${JSON.stringify(actor)}, who holds no seat, was accepted: ${JSON.stringify(action)}`);
+    // what is logged is the parsed action: unknown fields must not survive the schema
+    if (parsedAs !== undefined && JSON.stringify(r.action) !== JSON.stringify(parsedAs)) fail(`unknown fields survived the action schema: ${JSON.stringify(r.action).slice(0, 300)}`);
     stats.accepted++;
     kind(stepKind).accepted++;
-    log.push({ kind: "action", actor, action });
+    log.push({ kind: "action", actor, action: r.action ?? action });
     last = action;
     checkState(r.state, state);
     state = r.state;
@@ -236,6 +241,17 @@ export function runFuzzScript(game: AnyGame, setup: FuzzSetup, steps: FuzzStep[]
       case "again":
         if (last !== null) send("again", actorOf(step.actor, seats), last, false);
         break;
+      case "hostile": {
+        const action = botMove(seat(step.seat), i);
+        if (action === null) break;
+        const rng = Rng.fromSeed(`${seed}/hostile/${step.pick}`);
+        if (step.how === "extra") {
+          // the move with junk around it is the move: accepted as the bot's own, logged without the junk
+          const parsed = game.actionSchema.safeParse(action);
+          send("hostile-extra", seat(step.seat), withJunk(action, rng), true, parsed.success ? parsed.data : undefined);
+        } else send("hostile-field", seat(step.seat), corrupted(action, rng), false);
+        break;
+      }
     }
   });
 
@@ -273,6 +289,7 @@ export const stepArb: fc.Arbitrary<FuzzStep> = fc.oneof(
   },
   { weight: 3, arbitrary: fc.record({ kind: fc.constant("junk" as const), actor: actorArb, action: fc.oneof(valueArb, fc.record({ type: fc.oneof(fc.string({ maxLength: 10 }), fc.constantFrom("done", "submit", "vote", "roll", "lock", "pickWinner", "pickEC", "query")) }, { requiredKeys: [] })) }) },
   { weight: 2, arbitrary: fc.record({ kind: fc.constant("again" as const), actor: actorArb }) },
+  { weight: 4, arbitrary: fc.record({ kind: fc.constant("hostile" as const), seat: fc.nat(24), how: fc.constantFrom("extra" as const, "field" as const), pick: fc.nat(1_000_000) }) },
 );
 
 export const setupArb: fc.Arbitrary<FuzzSetup> = fc.record({ seats: fc.nat(20), config: fc.nat(5), seed: fc.nat(1_000_000) });
