@@ -35,7 +35,7 @@ export async function handleApi(req: IncomingMessage, res: ServerResponse, ctx: 
   }
   if (!ROOM_CODE_RE.test(code)) return refuse(res, 400, "input/invalid", "A room code is 6 letters and digits.");
   const room = await ctx.rooms.get(code);
-  if (!room) return refuse(res, 404, "room/not_found", "There is no room with that code.");
+  if (!room) return refuse(res, 404, "room/not_found", `There is no room ${code}.`);
   const user = await userFromCookie(req.headers.cookie, ctx.authSecret);
   const access = replayAccess(room, user?.id ?? null);
   if (access.viewers.length === 0) return refuse(res, 403, "log/not_yet", "The log and the replay open once the game is over; until then only the host may read them.");

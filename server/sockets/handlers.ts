@@ -115,7 +115,7 @@ export function registerHandlers(io: IO, socket: Sock, rooms: RoomManager): void
 
   async function roomOr404(code: string): Promise<Room> {
     const room = await rooms.get(code);
-    if (!room) throw new CommandError("room/not_found", "There is no room with that code.");
+    if (!room) throw new CommandError("room/not_found", `There is no room ${code}.`);
     return room;
   }
 
