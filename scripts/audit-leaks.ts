@@ -3,7 +3,9 @@
 // Plays seeded bot games of every registered game through the room layer and
 // checks, at sampled states, that no seat and no spectator can tell the real
 // state from the game's declared counterfactuals (see server/proof/leak-audit.ts).
-// Prints, per game: games × payloads checked × leaks. Exits 1 on any leak.
+// Prints, per game: games × payloads checked × refusals compared × leaks (a
+// payload that differs, or an answer to an action, a chat message or a history
+// request that differs, for a viewer who may not know the secret). Exits 1 on any leak.
 import { fork } from "node:child_process";
 import { availableParallelism } from "node:os";
 import { fileURLToPath } from "node:url";
@@ -68,9 +70,9 @@ async function main(): Promise<void> {
   const started = Date.now();
 
   console.log(`Leak audit: ${perGame} seeded bot games per game through the room layer, ${jobs} process(es); ${settings.perState} counterfactual(s) per audited state, each compared for ${settings.viewers} seat(s) outside its knowers and a spectator; states sampled at ${settings.sample.phaseStart} (phase starts) and ${settings.sample.other} (others), plus every game's first and last state.`);
-  const header = `${"game".padEnd(22)} ${pad("games", 6)} ${pad("states", 9)} ${pad("audited", 8)} ${pad("counterfact.", 12)} ${pad("visible", 8)} ${pad("payloads", 10)} ${pad("checked", 9)} ${pad("leaks", 6)} ${pad("s", 6)}`;
+  const header = `${"game".padEnd(22)} ${pad("games", 6)} ${pad("states", 9)} ${pad("audited", 8)} ${pad("counterfact.", 12)} ${pad("visible", 8)} ${pad("payloads", 10)} ${pad("checked", 9)} ${pad("refusals", 9)} ${pad("leaks", 6)} ${pad("s", 6)}`;
   const line = (f: AuditFigures) =>
-    `${f.gameId.padEnd(22)} ${pad(f.games, 6)} ${pad(f.states, 9)} ${pad(f.audited, 8)} ${pad(f.counterfactuals, 12)} ${pad(f.effective, 8)} ${pad(f.payloads, 10)} ${pad(f.checked, 9)} ${pad(f.leaks, 6)} ${pad(Math.round((Date.now() - started) / 1000), 6)}`;
+    `${f.gameId.padEnd(22)} ${pad(f.games, 6)} ${pad(f.states, 9)} ${pad(f.audited, 8)} ${pad(f.counterfactuals, 12)} ${pad(f.effective, 8)} ${pad(f.payloads, 10)} ${pad(f.checked, 9)} ${pad(f.refusalProbes, 9)} ${pad(f.leaks, 6)} ${pad(Math.round((Date.now() - started) / 1000), 6)}`;
   console.log(header);
 
   await new Promise<void>((resolve, reject) => {

@@ -67,6 +67,22 @@ describe("leak audit", () => {
     expect(f.examples.map((e) => e.path)).toContain("phase.name");
   });
 
+  it("catches a refusal whose message depends on a secret (an oracle), though every payload is clean", async () => {
+    const game = games.find((g) => g.meta.id === "truth-wars")!;
+    const leaky = planted(game, {
+      apply: (state: unknown, actor: string, action: never) => {
+        const r = game.apply(state, actor, action);
+        if (r.ok) return r;
+        const roles = (state as { roles: Record<SeatId, string> }).roles;
+        return { ...r, message: `${r.message} (${Object.keys(roles).filter((s) => roles[s] === "scammer").length > 0 && roles.s1 === "scammer" ? "ask s1" : "ask anyone"})` };
+      },
+    });
+    const f = await auditGame(leaky, { ...small, maxSteps: 40 });
+    expect(f.leaks).toBeGreaterThan(0);
+    expect(f.refusalProbes).toBeGreaterThan(0);
+    expect(f.examples.every((e) => e.path.startsWith("answer to action"))).toBe(true);
+  });
+
   it("catches a chat channel that tells a third seat about a private window", async () => {
     const game = games.find((g) => g.meta.id === "secret-sinner")!;
     const leaky = planted(game, {

@@ -15,6 +15,7 @@ import { foldEvent, foldLog } from "../../lib/room/fold";
 import { GameRules } from "../../lib/room/rules";
 import type { LoggedEvent, RoomData, RoomEvent } from "../../lib/room/types";
 import { CommandError } from "../rooms/errors";
+import { probeMoves, refusalDifferences } from "./oracle";
 import { buildPayload, isOver, SpectatorFrames, type PayloadContext } from "../rooms/payloads";
 
 /** One viewer told apart a real state from a counterfactual one. */
@@ -58,6 +59,8 @@ export interface AuditFigures {
   unfinished: number;
   /** Counterfactuals that changed the state they were given (a declaration bug). */
   mutations: number;
+  /** Refusals compared between real and counterfactual states (actions, chat, history) for viewers who may not know. */
+  refusalProbes: number;
 }
 
 export interface AuditOptions {
@@ -176,11 +179,11 @@ export function auditSetup(game: AnyGame, i: number): { seats: SeatId[]; config:
 }
 
 export function emptyFigures(gameId: string): AuditFigures {
-  return { gameId, games: 0, states: 0, audited: 0, payloads: 0, counterfactuals: 0, effective: 0, checked: 0, leaks: 0, examples: [], refusedBotMoves: 0, unfinished: 0, mutations: 0 };
+  return { gameId, games: 0, states: 0, audited: 0, payloads: 0, counterfactuals: 0, effective: 0, checked: 0, leaks: 0, examples: [], refusedBotMoves: 0, unfinished: 0, mutations: 0, refusalProbes: 0 };
 }
 
 export function addFigures(into: AuditFigures, more: AuditFigures, keep = 5): AuditFigures {
-  for (const k of ["games", "states", "audited", "payloads", "counterfactuals", "effective", "checked", "leaks", "refusedBotMoves", "unfinished", "mutations"] as const) into[k] += more[k];
+  for (const k of ["games", "states", "audited", "payloads", "counterfactuals", "effective", "checked", "leaks", "refusedBotMoves", "unfinished", "mutations", "refusalProbes"] as const) into[k] += more[k];
   into.examples.push(...more.examples.slice(0, Math.max(0, keep - into.examples.length)));
   return into;
 }
@@ -205,6 +208,10 @@ function auditState(room: AuditRoom, game: AnyGame, rng: Rng, limits: { perState
   const all: Counterfactual<unknown>[] = spec.counterfactuals(state, rng);
   const spectatorSeesAll = isOver(room.data) && room.data.spectators.revealAtEnd;
   const phase = room.phase();
+  const seats = room.data.seats.map((s) => s.seat);
+  // the probes draw from their own generator, so that adding them changed nothing of what the audit samples
+  const moves = probeMoves(game, state, seats, Rng.fromSeed(`${context.seed}/probe/${room.data.version}`));
+  const where = { ...context, version: room.data.version, phase: phase ? phaseIdOf(phase) : "none" };
   for (const cf of pick(rng, all, limits.perState)) {
     fig.counterfactuals++;
     const viewers: (SeatId | "spectator")[] = pick(rng, room.data.seats.map((s) => s.seat).filter((s) => !cf.knownBy.includes(s)), limits.viewers);
@@ -222,7 +229,17 @@ function auditState(room: AuditRoom, game: AnyGame, rng: Rng, limits: { perState
       fig.leaks++;
       if (fig.examples.length < limits.keep) {
         const d = firstDifference(JSON.parse(mine), JSON.parse(theirs));
-        fig.examples.push({ ...context, version: room.data.version, phase: phase ? phaseIdOf(phase) : "none", secret: cf.secret, viewer: v, path: d?.path ?? "?", real: d?.a, counterfactual: d?.b });
+        fig.examples.push({ ...where, secret: cf.secret, viewer: v, path: d?.path ?? "?", real: d?.a, counterfactual: d?.b });
+      }
+    }
+    // what the room answers must not tell them apart either: every seat outside knownBy, and an outsider
+    const counterfactual = { ...room.data, state: drawn };
+    for (const v of [...viewers.filter((x): x is SeatId => x !== "spectator"), null]) {
+      const r = refusalDifferences(game, room.rules, room.data, counterfactual, v, userOf, moves);
+      fig.refusalProbes += r.probes;
+      for (const d of r.differences) {
+        fig.leaks++;
+        if (fig.examples.length < limits.keep) fig.examples.push({ ...where, secret: cf.secret, viewer: v ?? "outsider", path: `answer to ${d.probe}`, real: d.real, counterfactual: d.counterfactual });
       }
     }
   }
