@@ -25,6 +25,7 @@ export const ERRORS = {
   "room/not_started": "The game has not started yet.",
   "room/over": "The game is over.",
   "room/created": "(log) a second creation event.",
+  "room/started": "(log) an expiry of a room that is no longer a lobby.",
   "room/not_created": "(log) a log that does not start with the room's creation.",
   "seat/host": "The host runs the room and cannot take a seat.",
   "seat/none": "The user has no seat in the room.",

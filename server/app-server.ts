@@ -11,7 +11,7 @@ import { RoomManager } from "./rooms/manager";
 import { Store } from "./rooms/store";
 import { userFromCookie } from "./sockets/auth";
 import { newBucket } from "./sockets/edge";
-import { broadcast, deliverChat, groupUser, registerHandlers, seatConnected, seatsMoved, tell, type SocketData } from "./sockets/handlers";
+import { broadcast, deliverChat, groupUser, registerHandlers, seatConnected, seatsMoved, tell, watcherCount, type SocketData } from "./sockets/handlers";
 import { handleApi } from "./http/api";
 
 export interface GarnetServerOptions {
@@ -21,6 +21,9 @@ export interface GarnetServerOptions {
   host?: string;
   botDelayMs?: number;
   heartbeatMs?: number;
+  /** Lobbies nobody started expire after this long; finished rooms nobody watches leave memory after `unloadIdleMs`. */
+  lobbyTtlMs?: number;
+  unloadIdleMs?: number;
   snapshotEvery?: number;
   instanceId?: string;
   lookupGame?: (id: string) => AnyGame | undefined;
@@ -51,6 +54,7 @@ export async function startGarnetServer(o: GarnetServerOptions): Promise<GarnetS
     {
       changed: (room) => broadcast(io, room),
       connected: (room, seat) => seatConnected(io, room, seat),
+      watchers: (room) => watcherCount(io, room),
       seatsMoved: (room, users) => seatsMoved(io, room, users),
       chat: (room, rule, message) => deliverChat(io, room, rule, message),
       tell: (room, to, text) => tell(io, room, to, text),
@@ -60,6 +64,8 @@ export async function startGarnetServer(o: GarnetServerOptions): Promise<GarnetS
       snapshotEvery: o.snapshotEvery ?? 50,
       heartbeatMs: o.heartbeatMs ?? 200,
       instanceId: o.instanceId ?? "main",
+      lobbyTtlMs: o.lobbyTtlMs,
+      unloadIdleMs: o.unloadIdleMs,
       lookupGame: o.lookupGame ?? getGame,
     },
   );
@@ -101,6 +107,7 @@ export async function startGarnetServer(o: GarnetServerOptions): Promise<GarnetS
 
   const recovered = await rooms.recover();
   rooms.startHeartbeat();
+  rooms.startSweeping();
   if (recovered.rooms) log(`recovered ${recovered.rooms} live room(s); ${recovered.downtimeMs} ms of downtime not counted against phases`);
 
   await new Promise<void>((resolve) => http.listen(o.port, o.host ?? "0.0.0.0", resolve));

@@ -19,6 +19,8 @@ export interface ServerEnv {
   heartbeatMs: number;
   snapshotEvery: number;
   instanceId: string;
+  lobbyTtlMs: number;
+  unloadIdleMs: number;
 }
 
 function int(name: string, fallback: number): number {
@@ -67,5 +69,7 @@ export function loadServerEnv(opts: { dev?: boolean; root?: string } = {}): Serv
     heartbeatMs: int("HEARTBEAT_MS", 200),
     snapshotEvery: int("SNAPSHOT_EVERY", 50),
     instanceId: process.env.INSTANCE_ID ?? "main",
+    lobbyTtlMs: int("LOBBY_TTL_HOURS", 24) * 3_600_000,
+    unloadIdleMs: int("UNLOAD_IDLE_MINUTES", 10) * 60_000,
   };
 }

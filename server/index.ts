@@ -34,6 +34,8 @@ async function main(): Promise<void> {
     heartbeatMs: env.heartbeatMs,
     snapshotEvery: env.snapshotEvery,
     instanceId: env.instanceId,
+    lobbyTtlMs: env.lobbyTtlMs,
+    unloadIdleMs: env.unloadIdleMs,
     nextHandler: (req, res) => handler(req, res),
   });
   console.log(`Garnet is serving on http://localhost:${server.port}`);

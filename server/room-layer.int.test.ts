@@ -196,3 +196,33 @@ describe("seats change hands on the room's queue", () => {
     expect(await h.req("chat:history", { code, channel: "public", before: "12345678901234567890" })).toMatchObject({ ok: false, code: "input/invalid" });
   });
 });
+
+describe("memory stays bounded", () => {
+  const s = useTestServer([fixtureGame], { lobbyTtlMs: 0, unloadIdleMs: 0 });
+
+  it("a lobby nobody watches expires, and a finished room nobody watches leaves memory and comes back when asked for", async () => {
+    const h = await s.client(host);
+    const made = await h.req<{ code: string }>("room:create", { gameId: "fixture", seats: 2, config: {} });
+    if (!made.ok) throw new Error(made.message);
+    await h.req("room:watch", { code: made.code });
+    const { h: h2, seated, code: played } = await s.seatedRoom(host, [alice, bob], { gameId: "fixture", config: { rounds: 1, pickSeconds: 600 } });
+    await h2.req("host:command", { code: played, command: { type: "start" } });
+    for (const c of seated) await c.req("game:act", { code: played, action: { type: "pick", value: 2 } });
+    await h2.waitFor((p) => p.status === "finished");
+    // a watched room stays as it is
+    expect(await s.server.rooms.sweep()).toEqual({ expired: 0, unloaded: 0 });
+    const finished = structuredClone(s.server.rooms.loaded(played)!.data);
+    for (const c of [h, h2, ...seated]) c.close();
+    await settle();
+
+    const swept = await s.server.rooms.sweep();
+    expect(swept).toEqual({ expired: 1, unloaded: 1 });
+    expect(s.server.rooms.loaded(played)).toBeUndefined();
+    const lobby = s.server.rooms.loaded(made.code)!;
+    expect(lobby.data).toMatchObject({ status: "aborted", endReason: expect.stringContaining("nobody started it") });
+    expect(await s.server.db.room.count({ where: { hostId: host.id, status: { in: ["lobby", "running"] } } })).toBe(0);
+    // the expired lobby leaves memory on the next sweep; the finished room is read again from its log
+    expect(await s.server.rooms.sweep()).toEqual({ expired: 0, unloaded: 1 });
+    expect((await s.server.rooms.get(played))!.data).toEqual(finished);
+  });
+});

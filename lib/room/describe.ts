@@ -37,6 +37,8 @@ export function eventNotice(rules: GameRules, before: RoomData, ev: LoggedEvent,
       return ev.actor === "host" ? `The host ended ${phaseName(rules, before)} early` : null;
     case "host":
       return hostLine(rules, before, ev.payload, after, false);
+    case "clock":
+      return ev.payload.type === "expire" ? ev.payload.reason : null;
     default:
       return null;
   }
@@ -76,7 +78,7 @@ export function eventLine(rules: GameRules, before: RoomData | null, ev: LoggedE
     case "host":
       return hostLine(rules, before ?? after, ev.payload, after, true) ?? "The host did something";
     case "clock":
-      return `The server was away for ${(ev.payload.ms / 1000).toFixed(1)} s; the clock did not run meanwhile`;
+      return ev.payload.type === "expire" ? ev.payload.reason : `The server was away for ${(ev.payload.ms / 1000).toFixed(1)} s; the clock did not run meanwhile`;
   }
 }
 

@@ -120,6 +120,10 @@ function step(rules: GameRules, data: RoomData, ev: Exclude<LoggedEvent, { kind:
       };
     }
     case "clock": {
+      if (ev.payload.type === "expire") {
+        if (data.status !== "lobby") return no("room/started", "Only a lobby expires.");
+        return { ok: true, data: { ...data, status: "aborted", endReason: ev.payload.reason } };
+      }
       const ms = ev.payload.ms;
       if (data.clock.deadlineAt === null) return { ok: true, data };
       return { ok: true, data: { ...data, clock: { ...data.clock, deadlineAt: data.clock.deadlineAt + ms } } };

@@ -110,8 +110,8 @@ export interface StartPayload {
   bots?: SeatId[];
 }
 
-/** The server's own clock corrections: time it was down does not count against a phase. */
-export type ClockEvent = { type: "downtime"; ms: number };
+/** The server's own changes: time it was down does not count against a phase; a lobby nobody started expires. */
+export type ClockEvent = { type: "downtime"; ms: number } | { type: "expire"; reason: string };
 
 export type RoomEvent =
   | { kind: "create"; actor: "host"; payload: CreatePayload }

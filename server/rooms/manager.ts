@@ -23,6 +23,12 @@ export function newRoomCode(): string {
 
 export interface ManagerOptions extends RoomOptions {
   heartbeatMs: number;
+  /** A lobby nobody watches and nobody started for this long expires. */
+  lobbyTtlMs?: number;
+  /** A finished room nobody watches leaves memory after this long (it is loaded again when asked for). */
+  unloadIdleMs?: number;
+  /** How often rooms are swept for the two above. */
+  sweepMs?: number;
   instanceId: string;
   lookupGame: (id: string) => AnyGame | undefined;
 }
@@ -31,6 +37,7 @@ export class RoomManager {
   private readonly rooms = new Map<string, Room>();
   private readonly loading = new Map<string, Promise<Room | null>>();
   private beat: NodeJS.Timeout | null = null;
+  private sweeper: NodeJS.Timeout | null = null;
   private readonly now: () => number;
 
   constructor(
@@ -158,6 +165,38 @@ export class RoomManager {
     return { rooms: rooms.length, downtimeMs };
   }
 
+  /**
+   * Keeps memory bounded: a lobby nobody watches and nobody started for a day
+   * expires, and a finished room nobody watches leaves memory after a while.
+   */
+  async sweep(): Promise<{ expired: number; unloaded: number }> {
+    const now = this.now();
+    const lobbyTtl = this.opts.lobbyTtlMs ?? 24 * 3_600_000;
+    const unloadIdle = this.opts.unloadIdleMs ?? 10 * 60_000;
+    let expired = 0;
+    let unloaded = 0;
+    for (const room of [...this.rooms.values()]) {
+      if ((this.hooks.watchers?.(room) ?? 0) > 0) continue;
+      const idle = now - room.lastActive;
+      if (room.status === "lobby" && idle >= lobbyTtl) {
+        await room.expire(`The lobby closed: nobody started it for ${Math.round(lobbyTtl / 3_600_000) || "under an"} hour${lobbyTtl === 3_600_000 ? "" : "s"}`).catch((e) => console.error(`room ${room.code}: expiry failed`, e));
+        expired++;
+      } else if ((room.status === "finished" || room.status === "aborted") && idle >= unloadIdle) {
+        this.rooms.delete(room.code);
+        room.dispose();
+        await room.idle().catch(() => undefined);
+        unloaded++;
+      }
+    }
+    return { expired, unloaded };
+  }
+
+  startSweeping(): void {
+    if (this.sweeper) return;
+    this.sweeper = setInterval(() => void this.sweep().catch((e) => console.error("room sweep failed", e)), this.opts.sweepMs ?? 60_000);
+    this.sweeper.unref();
+  }
+
   startHeartbeat(): void {
     if (this.beat) return;
     this.beat = setInterval(() => {
@@ -168,7 +207,8 @@ export class RoomManager {
 
   async close(): Promise<void> {
     if (this.beat) clearInterval(this.beat);
-    this.beat = null;
+    if (this.sweeper) clearInterval(this.sweeper);
+    this.beat = this.sweeper = null;
     for (const r of this.rooms.values()) r.dispose();
     await Promise.allSettled([...this.rooms.values()].map((r) => r.idle()));
     await this.store.drain();

@@ -25,6 +25,8 @@ export { CommandError };
 export interface RoomHooks {
   /** After every committed change (and presence change): push views to sockets. */
   changed(room: Room): void;
+  /** How many sockets watch the room now (the manager unloads rooms nobody watches). */
+  watchers?(room: Room): number;
   /** Whether some socket of a seat's holder is connected now. */
   connected?(room: Room, seat: SeatId): boolean;
   /** Users whose seat changed: their sockets follow the seat (decided on the room's queue). */
@@ -67,6 +69,8 @@ export class Room {
   private readonly timers: RoomClock;
   private readonly bots = new BotSeats((m, e) => console.error(`room ${this.code}: ${m}`, e));
   private readonly chatRate = new ChatRate();
+  /** When the room last changed or was opened (server time, ms). */
+  lastActive: number;
 
   constructor(
     init: RoomInit,
@@ -83,6 +87,7 @@ export class Room {
     this.rules = new GameRules(init.game, init.seed);
     this.current = init.data;
     this.now = opts.now ?? Date.now;
+    this.lastActive = this.now();
     this.timers = new RoomClock(
       {
         deadline: (phase) => this.background("timeout", () => this.onDeadline(phase)),
@@ -170,6 +175,7 @@ export class Room {
       throw new CommandError("store/unavailable", "The server could not save that just now; nothing changed. Try again.");
     }
     this.current = r.data;
+    this.lastActive = logged.at;
     this.frames.observe(this.payloadContext(), before, r.data);
     const moved = movedUsers(before, r.data);
     if (moved.length) this.hooks.seatsMoved?.(this, moved);
@@ -292,6 +298,18 @@ export class Room {
   }
 
   // ---------- lifecycle ----------
+
+  /** Someone opened the room: it is in use. */
+  touch(): void {
+    this.lastActive = this.now();
+  }
+
+  /** A lobby nobody started ends, so that it no longer counts as open. */
+  expire(reason: string): Promise<void> {
+    return this.run(async () => {
+      if (this.current.status === "lobby") await this.commit({ kind: "clock", actor: "server", payload: { type: "expire", reason } });
+    });
+  }
 
   /** Arms the room's clock and bots (after a load or recovery). */
   start(): void {

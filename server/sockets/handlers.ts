@@ -24,6 +24,11 @@ function members(io: IO, group: string): number {
   return io.sockets.adapter.rooms.get(group)?.size ?? 0;
 }
 
+/** Sockets watching the room, in every group. */
+export function watcherCount(io: IO, room: Room): number {
+  return members(io, groupHost(room)) + members(io, groupSpec(room)) + room.seats.reduce((n, s) => n + members(io, groupSeat(room, s.seat)), 0);
+}
+
 /** Whether some socket listens as the seat's holder: read from the group itself, so it cannot drift. */
 export function seatConnected(io: IO, room: Room, seat: string): boolean {
   return members(io, groupSeat(room, seat)) > 0;
@@ -127,6 +132,7 @@ export function registerHandlers(io: IO, socket: Sock, rooms: RoomManager): void
 
   on(socket, "room:watch", async ({ code, as }) => {
     const room = await roomOr404(code);
+    room.touch();
     const { role, seat, presence } = subscribe(socket, room, as === "spectator");
     if (presence) broadcast(io, room);
     const f = frameFor(room, role, seat);
