@@ -1,5 +1,5 @@
 import Link from "next/link";
-import { games } from "@/lib/games/registry";
+import { catalogue as games } from "@/lib/games/registry";
 import { Badge, Card } from "@/components/ui/primitives";
 
 export default function Home() {
