@@ -2,6 +2,10 @@
 import { z } from "zod";
 import type { Outcome, PhaseInfo } from "./games/core/types";
 import type { PatchOp } from "./json-patch";
+import type { SeasonView } from "./season/view";
+
+/** The season page as sent: the host also gets the invite link's secret. */
+export type SeasonPageView = SeasonView & { invite?: string };
 
 export const ROOM_CODE_RE = /^[A-HJ-NP-Z2-9]{6}$/;
 export const roomCode = z.string().trim().toUpperCase().regex(ROOM_CODE_RE, "A room code is 6 letters and digits.");
@@ -154,6 +158,8 @@ export interface ServerToClient {
   "room:patch": (patch: RoomPatch) => void;
   "chat:message": (payload: { code: string; message: ChatMessage }) => void;
   "room:nudge": (payload: { code: string; text: string }) => void;
+  /** Something changed in a season this socket watches: fetch its view again. */
+  "season:changed": (payload: { code: string }) => void;
 }
 
 export interface AuditEntry {
@@ -178,6 +184,11 @@ export interface ClientToServer {
   "chat:send": (input: unknown, ack: (r: Ack<{ message: ChatMessage }>) => void) => void;
   "chat:history": (input: unknown, ack: (r: Ack<{ messages: ChatMessage[]; more: boolean }>) => void) => void;
   "room:audit": (input: unknown, ack: (r: Ack<{ entries: AuditEntry[] }>) => void) => void;
+  "season:create": (input: unknown, ack: (r: Ack<{ code: string; invite: string }>) => void) => void;
+  "season:join": (input: unknown, ack: (r: Ack<{ memberId: string }>) => void) => void;
+  /** The season page for this socket's user; the socket then hears `season:changed` for it. */
+  "season:view": (input: unknown, ack: (r: Ack<{ view: SeasonPageView }>) => void) => void;
+  "season:host": (input: unknown, ack: (r: Ack<{ room?: string }>) => void) => void;
 }
 
 /** A room's whole log, as exported for replay (the seed only once the game is over, or for the host). */

@@ -11,6 +11,9 @@ import { RoomManager } from "./rooms/manager";
 import { userFromCookie } from "./sockets/auth";
 import { broadcast, deliverChat, registerHandlers, type SocketData } from "./sockets/handlers";
 import { handleApi } from "./http/api";
+import { Seasons } from "./season/service";
+import { handleSeasonApi } from "./season/http";
+import { registerSeasonHandlers, seasonChanged } from "./season/sockets";
 
 export interface GarnetServerOptions {
   databaseUrl: string;
@@ -32,6 +35,7 @@ export interface GarnetServer {
   port: number;
   db: Db;
   rooms: RoomManager;
+  seasons: Seasons;
   io: Server<ClientToServer, ServerToClient, object, SocketData>;
   close(): Promise<void>;
 }
@@ -46,7 +50,10 @@ export async function startGarnetServer(o: GarnetServerOptions): Promise<GarnetS
   const rooms = new RoomManager(
     db,
     {
-      changed: (room) => broadcast(io, room),
+      changed: (room) => {
+        broadcast(io, room);
+        seasons.roomChanged(room);
+      },
       chat: (room, rule, message) => deliverChat(io, room, rule, message),
       nudge: (room, seat, text) => io.to(`${room.id}:seat:${seat}`).emit("room:nudge", { code: room.code, text }),
     },
@@ -60,10 +67,14 @@ export async function startGarnetServer(o: GarnetServerOptions): Promise<GarnetS
     },
   );
 
+  const lookupGame = o.lookupGame ?? getGame;
+  const seasons: Seasons = new Seasons(db, rooms, lookupGame, (code) => seasonChanged(io, code));
+
   const http = createServer((req, res) => {
     void (async () => {
       try {
-        if (await handleApi(req, res, { rooms, authSecret: o.authSecret })) return;
+        if (await handleSeasonApi(req, res, { seasons, authSecret: o.authSecret })) return;
+        if (await handleApi(req, res, { rooms, authSecret: o.authSecret, seasonLogOpen: (id) => seasons.logOpen(id) })) return;
         if (o.nextHandler) return await o.nextHandler(req, res);
         res.statusCode = 404;
         res.end("not found");
@@ -92,7 +103,10 @@ export async function startGarnetServer(o: GarnetServerOptions): Promise<GarnetS
       next();
     })().catch((e) => next(e instanceof Error ? e : new Error(String(e))));
   });
-  io.on("connection", (socket) => registerHandlers(io, socket, rooms));
+  io.on("connection", (socket) => {
+    registerHandlers(io, socket, rooms);
+    registerSeasonHandlers(socket, seasons);
+  });
 
   const recovered = await rooms.recover();
   rooms.startHeartbeat();
@@ -106,6 +120,7 @@ export async function startGarnetServer(o: GarnetServerOptions): Promise<GarnetS
     port,
     db,
     rooms,
+    seasons,
     io,
     async close() {
       io.disconnectSockets(true);

@@ -24,18 +24,9 @@ export interface StandingRow {
   garnets: number | null;
 }
 
-export interface EpisodeRow {
-  number: number;
-  step: EpisodeState["step"];
+export type EpisodeRow = Omit<EpisodeState, "rooms" | "current"> & {
   rooms: { stage: string; code: string; gameId: string; gameName: string; status: string }[];
-  ec: string | null;
-  candidates: string[];
-  opponent: string | null;
-  opponentBy: string | null;
-  deathMatch: { winner: string; loser: string } | null;
-  eliminated: string | null;
-  saved: string | null;
-}
+};
 
 /** What the host may do next. */
 export type NextStep =
@@ -120,17 +111,11 @@ export function seasonView(data: SeasonData, viewer: SeasonViewer): SeasonView {
     settings: { ...data.settings },
     viewer,
     standings,
-    episodes: eps.map((e) => ({
-      number: e.number,
-      step: e.step,
-      rooms: e.rooms.map((r) => ({ stage: r.stage, code: r.code, gameId: r.gameId, gameName: r.gameName, status: r.status })),
-      ec: e.ec,
+    episodes: eps.map(({ rooms, current: _current, ...e }) => ({
+      ...e,
       candidates: e.candidates.slice(),
-      opponent: e.opponent,
-      opponentBy: e.opponentBy,
       deathMatch: e.deathMatch ? { ...e.deathMatch } : null,
-      eliminated: e.eliminated,
-      saved: e.saved,
+      rooms: rooms.map((r) => ({ stage: r.stage, code: r.code, gameId: r.gameId, gameName: r.gameName, status: r.status })),
     })),
     timeline,
     chart: {

@@ -4,13 +4,13 @@ import { ROOM_CODE_RE, type ReplayLog } from "../../lib/protocol";
 import type { RoomManager } from "../rooms/manager";
 import { userFromCookie } from "../sockets/auth";
 
-function json(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): true {
+export function json(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): true {
   res.writeHead(status, { "content-type": "application/json; charset=utf-8", "cache-control": "no-store", ...headers });
   res.end(JSON.stringify(body));
   return true;
 }
 
-export async function handleApi(req: IncomingMessage, res: ServerResponse, ctx: { rooms: RoomManager; authSecret: string }): Promise<boolean> {
+export async function handleApi(req: IncomingMessage, res: ServerResponse, ctx: { rooms: RoomManager; authSecret: string; seasonLogOpen?: (seasonId: string) => Promise<boolean> }): Promise<boolean> {
   const url = new URL(req.url ?? "/", "http://x");
   if (!url.pathname.startsWith("/api/") || url.pathname.startsWith("/api/auth/")) return false;
   if (req.method !== "GET") return json(res, 405, { ok: false, code: "http/method", message: "Only GET is served here." });
@@ -25,8 +25,11 @@ export async function handleApi(req: IncomingMessage, res: ServerResponse, ctx: 
     if (!room) return json(res, 404, { ok: false, code: "room/not_found", message: `There is no room ${code}.` });
     const user = await userFromCookie(req.headers.cookie, ctx.authSecret);
     const over = room.status === "finished" || room.status === "aborted";
-    if (!over && user?.id !== room.hostId) return json(res, 403, { ok: false, code: "log/not_yet", message: "The log is open to everyone once the game is over; until then only the host may export it." });
     const isHost = user?.id === room.hostId;
+    if (!over && !isHost) return json(res, 403, { ok: false, code: "log/not_yet", message: "The log is open to everyone once the game is over; until then only the host may export it." });
+    // a season room's whole log would show every seat's balances, which carry into later episodes
+    if (room.season && !isHost && !(await ctx.seasonLogOpen?.(room.season.seasonId)))
+      return json(res, 403, { ok: false, code: "log/season", message: "This room belongs to a running season: its log and replay open to everyone when the host ends the season." });
     const events = await ctx.rooms.db.event.findMany({ where: { roomId: room.id }, orderBy: { seq: "asc" } });
     // once over, everyone gets the table talk; the host also gets confessionals and private channels
     const messages = await ctx.rooms.db.message.findMany({ where: { roomId: room.id, ...(isHost ? {} : { channel: "public" }) }, orderBy: { id: "asc" } });

@@ -10,6 +10,21 @@ import type { Db, SqlPool } from "../db/client";
 import type { Prisma } from "../db/generated/client";
 import { CommandError, phaseIdOf, Room, type Clock, type RoomHooks, type RoomOptions } from "./room";
 import { Store } from "./store";
+import type { SeasonLink } from "../../lib/season/types";
+
+/** Who sits in a seat from the start, for a room created with its players (a season's). */
+export interface SeatFill {
+  userId: string | null;
+  name: string;
+  isBot: boolean;
+}
+
+export interface CreateOptions {
+  /** Seats taken at creation, in seat order (a season seats its roster). */
+  seated?: SeatFill[];
+  /** Ties the room to a season: stored with the room, in the same insert. */
+  season?: SeasonLink;
+}
 
 const CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789";
 const MAX_OPEN_ROOMS_PER_HOST = 25;
@@ -84,6 +99,10 @@ function noticeFor(ev: EventLike): string | null {
   }
 }
 
+function seasonLinkOf(r: { seasonId: string; episode: number; stage: string; members: unknown; context: unknown }): SeasonLink {
+  return { seasonId: r.seasonId, episode: r.episode, stage: r.stage as SeasonLink["stage"], members: r.members as SeasonLink["members"], context: r.context as SeasonLink["context"] };
+}
+
 export class RoomManager {
   readonly store: Store;
   private readonly rooms = new Map<string, Room>();
@@ -107,9 +126,9 @@ export class RoomManager {
     return this.rooms.get(code);
   }
 
-  async createRoom(hostId: string, gameId: string, seatCount: number, config: unknown, spectators: SpectatorSettings = { mode: "live", lag: 1, revealAtEnd: false }): Promise<Room> {
+  async createRoom(hostId: string, gameId: string, seatCount: number, config: unknown, spectators: SpectatorSettings = { mode: "live", lag: 1, revealAtEnd: false }, opts: CreateOptions = {}): Promise<Room> {
     const game = this.opts.lookupGame(gameId);
-    if (!game) throw new CommandError("room/unknown_game", `There is no game "${gameId}".`);
+    if (!game || (game.meta.seasonOnly && !opts.season)) throw new CommandError("room/unknown_game", `There is no game "${gameId}".`);
     const { min, max } = game.meta.players;
     if (seatCount < min || seatCount > max) throw new CommandError("room/seats", `${game.meta.name} is for ${min === max ? min : `${min}–${max}`} players.`);
     const parsed = game.configSchema.safeParse(config ?? {});
@@ -128,6 +147,8 @@ export class RoomManager {
     const openRooms = await this.db.room.count({ where: { hostId, status: { in: ["lobby", "running"] } } });
     if (openRooms >= MAX_OPEN_ROOMS_PER_HOST) throw new CommandError("room/too_many", `You already host ${openRooms} open rooms; finish or end one first.`);
     const seed = randomBytes(16).toString("hex");
+    const fill = (i: number): SeatFill => opts.seated?.[i] ?? { userId: null, name: "", isBot: false };
+    const link = opts.season;
     for (let attempt = 0; attempt < 8; attempt++) {
       const code = newRoomCode();
       try {
@@ -142,13 +163,16 @@ export class RoomManager {
             spectatorMode: spectators.mode,
             spectatorLag: spectators.lag,
             spectatorReveal: spectators.revealAtEnd,
-            seats: { create: seatIds(seatCount).map((seat, position) => ({ seatId: seat, position, name: "" })) },
+            seats: { create: seatIds(seatCount).map((seat, position) => ({ seatId: seat, position, ...fill(position) })) },
+            ...(link
+              ? { seasonRoom: { create: { seasonId: link.seasonId, episode: link.episode, stage: link.stage, members: link.members, context: link.context as unknown as Prisma.InputJsonValue } } }
+              : {}),
           },
         });
         const room = new Room(
           {
-            id: row.id, code, game, hostId, hostName: host.name, seats: seatIds(seatCount).map((seat, position) => ({ seat, position, userId: null, name: "", isBot: false })),
-            config: config ?? {}, seed, status: "lobby", version: 0, state: null, clock: { deadlineAt: null, paused: false, remainingMs: null }, durations: {}, endReason: null, spectators,
+            id: row.id, code, game, hostId, hostName: host.name, seats: seatIds(seatCount).map((seat, position) => ({ seat, position, ...fill(position) })),
+            config: config ?? {}, seed, status: "lobby", version: 0, state: null, clock: { deadlineAt: null, paused: false, remainingMs: null }, durations: {}, endReason: null, spectators, season: link ?? null,
           },
           this.store, this.hooks, this.opts,
         );
@@ -176,7 +200,7 @@ export class RoomManager {
 
   /** Rebuilds a room from the database; `start` arms its clock and bots (recovery does that itself, once every room is back). */
   private async load(code: string, start = true): Promise<Room | null> {
-    const row = await this.db.room.findUnique({ where: { code }, include: { seats: { orderBy: { position: "asc" } }, host: true } });
+    const row = await this.db.room.findUnique({ where: { code }, include: { seats: { orderBy: { position: "asc" } }, host: true, seasonRoom: true } });
     if (!row) return null;
     const game = this.opts.lookupGame(row.gameId);
     if (!game) return null;
@@ -198,6 +222,7 @@ export class RoomManager {
         config: row.config, seed: row.seed, status: row.status as RoomStatus, version: row.version, state, clock,
         durations: (row.durations ?? {}) as Record<string, number>, endReason: row.endReason, notices,
         spectators: { mode: row.spectatorMode === "delayed" ? "delayed" : "live", lag: row.spectatorLag, revealAtEnd: row.spectatorReveal },
+        season: row.seasonRoom ? seasonLinkOf(row.seasonRoom) : null,
       },
       this.store, this.hooks, this.opts,
     );

@@ -9,6 +9,8 @@ import type { Actor, AnyGame, ChatChannelRule, Outcome, PhaseInfo, SeatId } from
 import type { AuditEntry, ChannelInfo, ChatMessage, ClockInfo, HostCommand, Notice, RoomPayload, RoomStatus, Role, SeatInfo, SpectatorSettings } from "../../lib/protocol";
 import type { Prisma } from "../db/generated/client";
 import type { Store, SeatPatch } from "./store";
+import { gameOverLedger } from "../../lib/season/ledger";
+import type { SeasonLink } from "../../lib/season/types";
 
 export interface SeatRec {
   seat: SeatId;
@@ -79,6 +81,8 @@ export interface RoomInit {
   endReason: string | null;
   notices?: Notice[];
   spectators?: SpectatorSettings;
+  /** Set for a room a season created: its game-over event writes the season's ledger rows. */
+  season?: SeasonLink | null;
 }
 
 export class Room {
@@ -98,6 +102,7 @@ export class Room {
   endReason: string | null;
   notices: Notice[];
   spectators: SpectatorSettings;
+  readonly season: SeasonLink | null;
   /** The public payload as each recent phase began, for delayed spectators. */
   // kept as JSON text: one string per frame is next to nothing for the garbage
   // collector to trace, and only delayed spectators ever read them
@@ -136,6 +141,7 @@ export class Room {
     this.endReason = init.endReason;
     this.notices = init.notices ?? [];
     this.spectators = init.spectators ?? { mode: "live", lag: 1, revealAtEnd: false };
+    this.season = init.season ?? null;
     this.now = opts.now ?? Date.now;
     this.phaseIdCache = this.state === null ? null : this.currentPhaseId();
   }
@@ -556,6 +562,7 @@ export class Room {
         return this.version;
       }
       case "spectators": {
+        if (this.season && command.revealAtEnd) throw new CommandError("host/season_reveal", "A season room never shows spectators everything at the end: its private balances carry into later episodes.");
         const settings: SpectatorSettings = { mode: command.mode, lag: command.lag, revealAtEnd: command.revealAtEnd };
         this.spectators = settings;
         await this.commitPlatform("host", "host", command, [], command.mode === "live" ? "Spectators now watch live" : `Spectators now watch ${command.lag} phase${command.lag > 1 ? "s" : ""} behind`, this.clock, { spectators: settings });
@@ -603,11 +610,14 @@ export class Room {
     const snapshot = seq % this.opts.snapshotEvery === 0 ? { roomId: this.id, seq, state: next as Prisma.InputJsonValue } : undefined;
     const text = notice ?? this.pendingNotice ?? undefined;
     this.pendingNotice = null;
+    // a season room's game over writes the season's ledger in the same transaction as its event
+    const ledger = finished && this.season ? gameOverLedger(this.season, this.game, next, this.id, seq) : undefined;
     await this.store.append({
       event: { roomId: this.id, seq, kind, actor, payload, clientId, at: new Date(now), deadlineAt: clock.deadlineAt === null ? null : new Date(clock.deadlineAt), paused: clock.paused },
       room: this.patch(seq, status, clock),
       snapshot,
       seats,
+      ledger,
     });
     // durable: now it may be seen
     this.version = seq;

@@ -2,6 +2,8 @@
 // statement per tick: a command is acknowledged only after its batch commits.
 import type { Db, SqlPool } from "../db/client";
 import type { Prisma } from "../db/generated/client";
+import type { LedgerRow } from "../../lib/season/types";
+import { insertLedgerRows, type Queryable } from "../season/ledger-store";
 
 export interface EventRow {
   roomId: string;
@@ -40,6 +42,8 @@ export interface Commit {
   room: RoomPatch;
   snapshot?: { roomId: string; seq: number; state: Prisma.InputJsonValue };
   seats?: SeatPatch[];
+  /** Season ledger rows caused by this commit's event (a season room's game over): committed with it, in one transaction. */
+  ledger?: LedgerRow[];
 }
 
 /** `b` over `a`, where `b` leaves out what it does not change. */
@@ -121,18 +125,46 @@ export class Store {
   private async flush(): Promise<void> {
     if (this.flushing || this.pending.length === 0) return;
     this.flushing = true;
-    const batch = this.pending;
+    const all = this.pending;
     this.pending = [];
+    // a commit with ledger rows is written alone, in its own transaction
+    const alone = all.filter((p) => p.commit.ledger?.length);
+    const batch = all.filter((p) => !p.commit.ledger?.length);
     try {
-      await this.write(batch.map((p) => p.commit));
-      this.stats.batches++;
-      this.stats.events += batch.length;
-      for (const p of batch) p.resolve();
-    } catch (e) {
-      for (const p of batch) p.reject(e);
+      await Promise.all([
+        batch.length ? this.settle(batch, () => this.write(batch.map((p) => p.commit), this.sql)) : null,
+        ...alone.map((p) => this.settle([p], () => this.writeWithLedger(p.commit))),
+      ]);
     } finally {
       this.flushing = false;
       if (this.pending.length) this.schedule();
+    }
+  }
+
+  private async settle(parts: Pending[], write: () => Promise<void>): Promise<void> {
+    try {
+      await write();
+      this.stats.batches++;
+      this.stats.events += parts.length;
+      for (const p of parts) p.resolve();
+    } catch (e) {
+      for (const p of parts) p.reject(e);
+    }
+  }
+
+  /** The event, the room row and the season ledger rows of one commit, in one transaction. */
+  private async writeWithLedger(commit: Commit): Promise<void> {
+    const client = await this.sql.connect();
+    try {
+      await client.query("BEGIN");
+      await this.write([commit], client);
+      await insertLedgerRows(client, commit.ledger ?? []);
+      await client.query("COMMIT");
+    } catch (e) {
+      await client.query("ROLLBACK").catch(() => undefined);
+      throw e;
+    } finally {
+      client.release();
     }
   }
 
@@ -141,7 +173,7 @@ export class Store {
    * inserted and the seats and rooms updated from arrays, in PostgreSQL's
    * implicit transaction for the statement, so a batch is durable whole or not at all.
    */
-  private async write(commits: Commit[]): Promise<void> {
+  private async write(commits: Commit[], q: Queryable): Promise<void> {
     const rooms = new Map<string, RoomPatch>();
     const seats = new Map<string, SeatPatch>();
     for (const c of commits) {
@@ -156,7 +188,7 @@ export class Store {
     const rp = [...rooms.values()];
     const sp = [...seats.values()];
     const ts = (d: Date | null) => (d === null ? null : d.toISOString());
-    await this.sql.query(BATCH_SQL, [
+    await q.query(BATCH_SQL, [
       ev.map((e) => e.roomId),
       ev.map((e) => e.seq),
       ev.map((e) => e.kind),

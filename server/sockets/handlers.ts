@@ -137,28 +137,33 @@ function resubscribeUser(io: IO, rooms: RoomManager, room: Room, userId: string)
   broadcast(io, room);
 }
 
-export function registerHandlers(io: IO, socket: Sock, rooms: RoomManager): void {
-  /** Wraps a handler: rate limit, typed errors, never a crash, always one ack. */
-  function on<E extends keyof ClientToServer>(event: E, handler: (input: unknown) => Promise<object>): void {
-    socket.on(event, (async (input: unknown, ack?: unknown) => {
-      const reply = typeof ack === "function" ? (ack as (r: unknown) => void) : () => {};
-      if (!allow(socket)) return reply(fail("rate/limited", "Too many messages; slow down."));
-      try {
-        const r = await handler(input);
-        reply({ ok: true, ...r });
-      } catch (e) {
-        if (e instanceof CommandError) return reply(fail(e.code, e.message));
-        if (e instanceof z.ZodError) return reply(fail("input/invalid", describeZod(e)));
-        console.error(`socket ${String(event)} failed`, e);
-        reply(fail("server/error", "Something went wrong on the server; nothing was changed."));
-      }
-    }) as never);
-  }
+/** Registers a handler: rate limit, typed errors, never a crash, always one ack. */
+export function onEvent<E extends keyof ClientToServer>(socket: Sock, event: E, handler: (input: unknown) => Promise<object>): void {
+  socket.on(event, (async (input: unknown, ack?: unknown) => {
+    const reply = typeof ack === "function" ? (ack as (r: unknown) => void) : () => {};
+    if (!allow(socket)) return reply(fail("rate/limited", "Too many messages; slow down."));
+    try {
+      const r = await handler(input);
+      reply({ ok: true, ...r });
+    } catch (e) {
+      if (e instanceof CommandError) return reply(fail(e.code, e.message));
+      if (e instanceof z.ZodError) return reply(fail("input/invalid", describeZod(e)));
+      console.error(`socket ${String(event)} failed`, e);
+      reply(fail("server/error", "Something went wrong on the server; nothing was changed."));
+    }
+  }) as never);
+}
 
-  function requireUser(): SessionUser {
-    if (!socket.data.user) throw new CommandError("auth/required", "Sign in first.");
-    return socket.data.user;
-  }
+/** The signed-in user of a socket, or a typed refusal. */
+export function requireUserOf(socket: Sock): SessionUser {
+  if (!socket.data.user) throw new CommandError("auth/required", "Sign in first.");
+  return socket.data.user;
+}
+
+export function registerHandlers(io: IO, socket: Sock, rooms: RoomManager): void {
+  const on = <E extends keyof ClientToServer>(event: E, handler: (input: unknown) => Promise<object>) => onEvent(socket, event, handler);
+
+  const requireUser = () => requireUserOf(socket);
 
   async function roomOr404(code: string): Promise<Room> {
     const room = await rooms.get(code);

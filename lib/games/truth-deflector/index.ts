@@ -3,7 +3,7 @@
 // eliminate them. Points come from how the table claimed.
 import { Codes, ok, reject } from "../core/result";
 import { seedRng } from "../core/rng";
-import type { Actor, ApplyResult, GameDefinition, Outcome, PhaseInfo, SeatId } from "../core/types";
+import type { Actor, ApplyResult, GameDefinition, PhaseInfo, SeatId } from "../core/types";
 import { actionSchema, type Action } from "./actions";
 import { bot } from "./bot";
 import { configSchema, MAX_PLAYERS, MIN_PLAYERS, type Config } from "./config";
