@@ -11,6 +11,8 @@ import type { GarnetServer } from "./app-server";
 import { foldEvents } from "./rooms/manager";
 import { client, createTestDb, startTestServer, type Client } from "./test/harness";
 import { playOut } from "./test/season-driver";
+import { Rng } from "../lib/games/core/rng";
+import { auditSeasonPage, emptySeasonFigures } from "./proof/season-audit";
 
 const host = { id: "guest:season-host", name: "Host" };
 const outsider = { id: "guest:season-outsider", name: "Outsider" };
@@ -131,6 +133,12 @@ describe("a season of bots", () => {
       expect(e.eliminated ?? e.saved).toBe(e.deathMatch!.loser);
     }
     expect(v.timeline.map((t) => t.memberId)).toEqual(v.episodes.flatMap((e) => (e.eliminated ? [e.eliminated] : [])));
+
+    // the leak audit of the season page, on this season as stored
+    const audit = emptySeasonFigures();
+    auditSeasonPage(await server.seasons.data(code), Rng.fromSeed("season-int"), audit);
+    expect(audit.examples).toEqual([]);
+    expect(audit.effective).toBeGreaterThan(0);
 
     // the public page and a season room's log keep garnets to the host
     const pub = await view(code, outsider);
