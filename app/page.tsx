@@ -18,6 +18,9 @@ export default function Home() {
           <Link href="/join" className="rounded-lg border border-white/40 px-4 py-2 text-sm font-semibold text-white hover:bg-white/10">
             Join with a code
           </Link>
+          <Link href="/seasons/new" className="rounded-lg border border-white/40 px-4 py-2 text-sm font-semibold text-white hover:bg-white/10" data-testid="run-season">
+            Run a season
+          </Link>
         </div>
       </section>
 
