@@ -47,9 +47,9 @@ export function Episodes({ view, nameOf }: { view: SeasonPageView; nameOf: (id: 
             </ul>
             <dl className="mt-2 grid gap-x-4 gap-y-1 text-sm sm:grid-cols-2">
               {e.ec && (
-                <div>
+                <div data-testid={`episode-${e.number}-ec`}>
                   <dt className="inline text-stone-500">Elimination Candidate: </dt>
-                  <dd className="inline font-medium">{nameOf(e.ec)}</dd>
+                  <dd className="inline font-medium" data-testid={`episode-${e.number}-ec-name`}>{nameOf(e.ec)}</dd>
                 </div>
               )}
               {e.opponent && (

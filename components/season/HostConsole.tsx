@@ -35,7 +35,9 @@ function MainMatchForm({ view, episode, cmd }: { view: SeasonPageView; episode: 
   const config = configs[gameId] ?? game?.configSchema.parse({});
   const counts = useMemo(() => (game ? playableSeatCounts(game) : []), [game]);
   const [picked, setPicked] = useState<string[] | null>(null);
-  const members = picked ?? alive.slice(0, Math.max(...counts.filter((n) => n <= alive.length), 0)).map((s) => s.memberId);
+  // by default the largest table the game takes from the players still in (all of them when none fits: the server says why)
+  const fits = counts.filter((n) => n <= alive.length);
+  const members = picked ?? alive.slice(0, fits.length ? Math.max(...fits) : alive.length).map((s) => s.memberId);
   return (
     <form
       className="space-y-3"
@@ -46,7 +48,7 @@ function MainMatchForm({ view, episode, cmd }: { view: SeasonPageView; episode: 
       }}
     >
       <p className="text-sm">Episode {episode}: the main match. Seats go to the players still in; garnets, marks and realms come from the season&apos;s ledger.</p>
-      <Field label="Game" hint={game ? `Seats: ${counts.join(", ")}` : undefined}>
+      <Field label="Game" hint={game ? `${game.meta.name} seats ${counts.join(", ")} players${fits.length ? "" : ` — ${alive.length} are still in`}.` : undefined}>
         <select className={inputClass} value={gameId} onChange={(e) => { setGameId(e.target.value); setPicked(null); }} data-testid="season-main-game">
           {MAIN_GAMES.map((g) => (
             <option key={g.meta.id} value={g.meta.id}>

@@ -377,6 +377,7 @@ export class Room {
       const mine = this.seatOfUser(userId);
       if (mine) return mine;
       if (this.status === "finished" || this.status === "aborted") throw new CommandError("seat/closed", "This game is over.");
+      if (this.season) throw new CommandError("seat/season", "The seats of a season's room go to its roster; the host may put a bot in an empty one.");
       const free = this.seats.filter((s) => !s.userId && !s.isBot);
       // Once the game runs, a bot seat can be taken over only through the host; open seats can be claimed.
       const target = wanted ? free.find((s) => s.seat === wanted) : free[0];
@@ -397,6 +398,7 @@ export class Room {
     return this.run(async () => {
       const mine = this.seatOfUser(userId);
       if (!mine) throw new CommandError("seat/none", "You have no seat in this room.");
+      if (this.season) throw new CommandError("seat/season", "Your seat in a season's room is yours for the episode.");
       if (this.status !== "lobby") throw new CommandError("seat/locked", "Seats are fixed once the game has started; ask the host to replace you.");
       await this.store.db.seat.update({ where: { roomId_seatId: { roomId: this.id, seatId: mine.seat } }, data: { userId: null, name: "", isBot: false } });
       Object.assign(mine, { userId: null, name: "", isBot: false });
