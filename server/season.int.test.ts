@@ -9,7 +9,7 @@ import type { LedgerRow } from "../lib/season/types";
 import type { SeasonPageView } from "../lib/protocol";
 import type { GarnetServer } from "./app-server";
 import { foldEvents } from "./rooms/manager";
-import { client, createTestDb, startTestServer, type Client } from "./test/harness";
+import { client, createTestDb, sessionCookie, startTestServer, type Client } from "./test/harness";
 import { playOut } from "./test/season-driver";
 import { Rng } from "../lib/games/core/rng";
 import { auditSeasonPage, emptySeasonFigures } from "./proof/season-audit";
@@ -149,5 +149,44 @@ describe("a season of bots", () => {
     const log = await fetch(`${server.url}/api/rooms/${ffp}/log.json`);
     expect(log.status).toBe(403);
     expect(((await log.json()) as { code: string }).code).toBe("log/season");
+  });
+
+  it("joins by the invite link only, keeps the roster and the steps to the host, and exports per viewer", async () => {
+    const alice = { id: "guest:season-alice", name: "Alice" };
+    const h = await as(host);
+    const created = await h.req<{ code: string; invite: string }>("season:create", { name: "Edges", settings: {} });
+    if (!created.ok) throw new Error(created.message);
+    const { code, invite } = created;
+    const a = await as(alice);
+    expect(await a.req("season:join", { code, invite: "wrong-invite-123" })).toMatchObject({ ok: false, code: "season/invite" });
+    expect(await h.req("season:join", { code, invite })).toMatchObject({ ok: false, code: "season/host" });
+    expect(await a.req("season:join", { code: "nope", invite })).toMatchObject({ ok: false, code: "input/invalid" });
+    const joined = await a.req<{ memberId: string }>("season:join", { code, invite });
+    expect(joined.ok).toBe(true);
+    // joining twice is the same membership
+    expect(await a.req("season:join", { code, invite })).toEqual(joined);
+    expect(await a.req("season:host", { code, command: { type: "addBot" } })).toMatchObject({ ok: false, code: "season/host_only" });
+    expect(await h.req("season:host", { code, command: { type: "pick" } })).toMatchObject({ ok: false, code: "season/step" });
+    for (let i = 0; i < 3; i++) await command(code, { type: "addBot" });
+    expect(await h.req("season:host", { code, command: { type: "main", gameId: "opponent-choice" } })).toMatchObject({ ok: false, code: "season/game" });
+    const room = await command(code, { type: "main", gameId: "truth-deflector", config: { rounds: 1 } });
+    // the roster is fixed now, and a season room's seats are the roster's
+    const late = await as({ id: "guest:season-late", name: "Late" });
+    expect(await late.req("season:join", { code, invite })).toMatchObject({ ok: false, code: "season/started" });
+    await late.req("room:watch", { code: room });
+    expect(await late.req("seat:claim", { code: room })).toMatchObject({ ok: false, code: "seat/season" });
+    await a.req("room:watch", { code: room });
+    expect(await a.req("seat:release", { code: room })).toMatchObject({ ok: false, code: "seat/season" });
+    expect(await h.req("host:command", { code: room, command: { type: "spectators", mode: "live", revealAtEnd: true } })).toMatchObject({ ok: false, code: "host/season_reveal" });
+
+    // the export: the host gets every balance, a member their own, anyone else none
+    const exported = async (user?: { id: string; name: string }) => {
+      const res = await fetch(`${server.url}/api/seasons/${code}/export.json`, { headers: user ? { cookie: await sessionCookie(user) } : {} });
+      return (await res.json()) as { exportedFor: string; members: { name: string; garnets: number | null }[] };
+    };
+    expect((await exported(host)).members.every((m) => m.garnets === 10)).toBe(true);
+    expect((await exported(alice)).members.map((m) => m.garnets)).toEqual([10, null, null, null]);
+    expect((await exported()).members.every((m) => m.garnets === null)).toBe(true);
+    expect((await exported()).exportedFor).toBe("public");
   });
 });
