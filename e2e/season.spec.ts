@@ -48,6 +48,7 @@ test("a season: the host creates it, players join by the invite link, one episod
   await host.page.getByTestId("season-create-main").click();
   await expect(players.Alice!.getByTestId("season-your-room")).toContainText("Your main match");
   await openCreatedRoom(host.page);
+  const mainRoom = new URL(host.page.url()).pathname.replace(/\/host$/, "");
   await hostPlaysOut(host.page);
 
   // the EC names the death match opponent in a timed phase, from their own dashboard
@@ -55,7 +56,10 @@ test("a season: the host creates it, players join by the invite link, one episod
   await host.page.getByTestId("season-open-pick").click();
   const ec = await host.page.getByTestId("episode-1-ec-name").innerText();
   const ecPage = players[ec]!;
-  await ecPage.getByTestId("season-your-room").click();
+  // from the main match's end screen, the season's banner leads the EC to the choice
+  await ecPage.goto(mainRoom);
+  await expect(ecPage.getByTestId("end-screen")).toBeVisible();
+  await ecPage.getByTestId("season-banner").getByTestId("season-your-room").click();
   await expect(ecPage.getByTestId("opponent-choice")).toContainText("name your death match opponent");
   await shot(ecPage, "season-ec-opponent-choice");
   await ecPage.getByTestId("choose-s2").click();

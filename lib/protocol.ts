@@ -189,6 +189,8 @@ export interface ClientToServer {
   /** The season page for this socket's user; the socket then hears `season:changed` for it. */
   "season:view": (input: unknown, ack: (r: Ack<{ view: SeasonPageView }>) => void) => void;
   "season:host": (input: unknown, ack: (r: Ack<{ room?: string }>) => void) => void;
+  /** The season a room belongs to, if any (for a link back from the room). */
+  "season:ofRoom": (input: unknown, ack: (r: Ack<{ season: { code: string; name: string } | null }>) => void) => void;
 }
 
 /** A room's whole log, as exported for replay (the seed only once the game is over, or for the host). */

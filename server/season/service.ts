@@ -231,6 +231,12 @@ export class Seasons {
       .catch(() => undefined);
   }
 
+  /** The season a room belongs to (its code and name are public), or null. */
+  async ofRoom(roomCode: string): Promise<{ code: string; name: string } | null> {
+    const r = await this.db.room.findUnique({ where: { code: roomCode }, select: { seasonRoom: { select: { season: { select: { code: true, name: true } } } } } });
+    return r?.seasonRoom?.season ?? null;
+  }
+
   /** Whether a season room's whole log (and so its replay) is open to everyone: once its season is over. */
   async logOpen(seasonId: string): Promise<boolean> {
     const s = await this.db.season.findUnique({ where: { id: seasonId }, select: { status: true } });

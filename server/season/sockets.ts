@@ -1,6 +1,6 @@
 // Thin edges of the season pages: parse, take the user from the socket, call the service, ack.
 import type { Server, Socket } from "socket.io";
-import type { ClientToServer, ServerToClient } from "../../lib/protocol";
+import { watchInput, type ClientToServer, type ServerToClient } from "../../lib/protocol";
 import { seasonCreateInput, seasonHostInput, seasonJoinInput, seasonViewInput } from "../../lib/season/protocol";
 import { onEvent, requireUserOf, type SocketData } from "../sockets/handlers";
 import type { Seasons } from "./service";
@@ -30,6 +30,11 @@ export function registerSeasonHandlers(socket: Sock, seasons: Seasons): void {
     const view = await seasons.view(code, socket.data.user);
     void socket.join(seasonGroup(code));
     return { view };
+  });
+
+  onEvent(socket, "season:ofRoom", async (input) => {
+    const { code } = watchInput.parse(input);
+    return { season: await seasons.ofRoom(code) };
   });
 
   onEvent(socket, "season:host", async (input) => {
