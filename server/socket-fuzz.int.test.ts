@@ -35,5 +35,7 @@ describe("socket fuzzing", () => {
     expect(r.typedErrors + r.unknownEvents + r.droppedPackets + r.withoutAck).toBe(r.sent);
     // the rules of the games themselves were reached, not only the edges
     expect(Object.keys(r.codes).some((c) => c.startsWith("action/") && c !== "action/invalid")).toBe(true);
+    // and the season's messages were refused by the season, not only by their schema
+    expect(Object.keys(r.codes)).toContain("season/not_found");
   });
 });

@@ -263,6 +263,13 @@ export async function fuzzSockets(o: SocketFuzzOptions): Promise<SocketFuzzRepor
       () => ({ how: "ack", event: rng.pick(["game:act", "seat:claim", "room:watch", "room:sync", "chat:history"]), input: { code: nowhere(rng), action: { type: "done" }, channel: "public" }, note: "no such room" }),
       () => ({ how: "ack", event: "room:create", input: rng.pick([{ gameId: "no-such-game", seats: 2 }, { gameId: fr.game.meta.id, seats: fr.game.meta.players.max + 1 }, { gameId: fr.game.meta.id, seats: 2, config: { rounds: "many", startingHealth: -5, phaseSeconds: { rolling: 1 } } }]), note: who.label }),
       () => ({ how: "ack", event: "chat:send", input: { code, channel: "public", body: rng.pick(["", "   ", "x".repeat(CHAT_MAX_LENGTH + 1 + rng.int(20_000))]) }, note: "bad body" }),
+      // seasons: no such season, a bad invite, a nameless season, commands that are not well-formed
+      () => ({
+        how: "ack",
+        event: rng.pick(["season:view", "season:join", "season:host", "season:create"] as const),
+        input: rng.pick([{ code: nowhere(rng), invite: "not-the-invite", command: { type: "addBot" } }, { code: 42 }, { name: "", settings: { tokenOfLife: "maybe" } }, { code: nowhere(rng), command: { type: "main" } }]),
+        note: "season",
+      }),
     ];
     return rng.pick(picks)();
   };
