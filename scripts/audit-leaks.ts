@@ -118,7 +118,8 @@ async function main(): Promise<void> {
   if (undeclared.length) console.log(`No secrets declared (nothing audited): ${undeclared.join(", ")}.`);
   for (const e of sum.examples) console.log(`LEAK ${e.gameId} seed=${e.seed} seats=${e.seats} v${e.version} phase ${e.phase}: "${e.secret}" shows to ${e.viewer} at ${e.path}: ${JSON.stringify(e.real)} vs ${JSON.stringify(e.counterfactual)}`);
 
-  const seasonCount = only ? 0 : Number(arg("seasons") ?? 20);
+  // a run of one game audits no seasons unless asked to
+  const seasonCount = Number(arg("seasons") ?? (only ? 0 : 20));
   const seasons = await auditSeasons(seasonCount);
   if (seasonCount) {
     console.log(`\nSeasons: ${seasons.seasons} simulated (9 bots, 3 episodes). Season page: ${seasons.counterfactuals} member balances redrawn (${seasons.effective} visible to the host), ${seasons.checked} pages of other members and the public compared.`);
