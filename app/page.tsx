@@ -1,5 +1,5 @@
 import Link from "next/link";
-import { games } from "@/lib/games/registry";
+import { catalogue as games } from "@/lib/games/registry";
 import { Badge, Card } from "@/components/ui/primitives";
 
 export default function Home() {
@@ -17,6 +17,9 @@ export default function Home() {
           </Link>
           <Link href="/join" className="rounded-lg border border-white/40 px-4 py-2 text-sm font-semibold text-white hover:bg-white/10">
             Join with a code
+          </Link>
+          <Link href="/seasons/new" className="rounded-lg border border-white/40 px-4 py-2 text-sm font-semibold text-white hover:bg-white/10" data-testid="run-season">
+            Run a season
           </Link>
         </div>
       </section>

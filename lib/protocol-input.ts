@@ -3,18 +3,11 @@
 // schema's output), and the browser's emit types come from the same schemas
 // (lib/protocol.ts imports them as types only, so zod stays out of the page).
 import { z } from "zod";
-import { badCharacter } from "./storable";
+import { text } from "./input-text";
 import { CHAT_MAX_LENGTH, ROOM_CODE_RE } from "./protocol";
+import { seasonCreateInput, seasonHostInput, seasonJoinInput, seasonViewInput } from "./season/protocol";
 
-/** Text that will be stored or shown: trimmed, bounded, and free of control characters and broken surrogates. */
-export function text(min: number, max: number, messages: { empty?: string; long?: string } = {}) {
-  return z
-    .string()
-    .trim()
-    .min(min, messages.empty)
-    .max(max, messages.long)
-    .refine((s) => !badCharacter(s), { message: "Text may not hold control characters or broken characters.", params: { code: "input/control_char" } });
-}
+export { text };
 
 export const roomCode = z.string().trim().toUpperCase().regex(ROOM_CODE_RE, "A room code is 6 letters and digits.");
 const seatId = z.string().regex(/^s[1-9][0-9]?$/, "A seat is s1, s2, …");
@@ -85,4 +78,9 @@ export const clientEvents = {
   "chat:send": chatSendInput,
   "chat:history": chatHistoryInput,
   "room:audit": codeInput,
+  "season:create": seasonCreateInput,
+  "season:join": seasonJoinInput,
+  "season:view": seasonViewInput,
+  "season:host": seasonHostInput,
+  "season:ofRoom": codeInput,
 } satisfies Record<string, z.ZodType>;

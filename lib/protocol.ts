@@ -7,8 +7,12 @@ import type { PatchOp } from "./json-patch";
 import type { ErrorCode } from "./errors";
 import type { clientEvents, hostCommand } from "./protocol-input";
 import type { BannedUser, Notice, RoomStatus, SeatRequest, SpectatorSettings } from "./room/types";
+import type { SeasonView } from "./season/view";
 
 export type { BannedUser, ErrorCode, Notice, RoomStatus, SeatRequest, SpectatorSettings };
+
+/** The season page as sent: the host also gets the invite link's secret. */
+export type SeasonPageView = SeasonView & { invite?: string };
 
 export const ROOM_CODE_RE = /^[A-HJ-NP-Z2-9]{6}$/;
 export const CHAT_MAX_LENGTH = 500;
@@ -110,6 +114,8 @@ export interface ServerToClient {
   "chat:message": (payload: { code: string; message: ChatMessage }) => void;
   /** A line for one user only: the host's nudge, an answer to a request for a seat. */
   "room:nudge": (payload: { code: string; text: string }) => void;
+  /** Something changed in a season this socket watches: fetch its view again. */
+  "season:changed": (payload: { code: string }) => void;
 }
 
 export interface AuditEntry {
@@ -136,6 +142,13 @@ export interface Replies {
   "chat:send": { message: ChatMessage };
   "chat:history": { messages: ChatMessage[]; more: boolean };
   "room:audit": { entries: AuditEntry[] };
+  "season:create": { code: string; invite: string };
+  "season:join": { memberId: string };
+  /** The season page for this socket's user; the socket then hears `season:changed` for it. */
+  "season:view": { view: SeasonPageView };
+  "season:host": { room?: string };
+  /** The season a room belongs to, if any (for a link back from the room). */
+  "season:ofRoom": { season: { code: string; name: string } | null };
 }
 
 export type ClientEvent = keyof typeof clientEvents;

@@ -1,16 +1,19 @@
-// npm run audit:leaks [-- --games 1000] [--game <id>] [--jobs <n>] [--per-state <n|all>] [--viewers <n|all>] [--sample <phaseStart>,<other>]
+// npm run audit:leaks [-- --games 1000] [--game <id>] [--jobs <n>] [--per-state <n|all>] [--viewers <n|all>] [--sample <phaseStart>,<other>] [--seasons 20]
 //
 // Plays seeded bot games of every registered game through the room layer and
 // checks, at sampled states, that no seat and no spectator can tell the real
 // state from the game's declared counterfactuals (see server/proof/leak-audit.ts).
 // Prints, per game: games × payloads checked × refusals compared × leaks (a
 // payload that differs, or an answer to an action, a chat message or a history
-// request that differs, for a viewer who may not know the secret). Exits 1 on any leak.
+// request that differs, for a viewer who may not know the secret). Then simulated
+// seasons: the season page and the hand-over of balances into main matches
+// (server/proof/season-audit.ts). Exits 1 on any leak.
 import { fork } from "node:child_process";
 import { availableParallelism } from "node:os";
 import { fileURLToPath } from "node:url";
 import { games, getGame } from "../lib/games/registry";
 import { addFigures, auditGame, emptyFigures, type AuditFigures, type AuditOptions } from "../server/proof/leak-audit";
+import { auditSeasons } from "../server/proof/season-audit";
 
 interface Shard {
   gameId: string;
@@ -116,7 +119,16 @@ async function main(): Promise<void> {
   }
   if (undeclared.length) console.log(`No secrets declared (nothing audited): ${undeclared.join(", ")}.`);
   for (const e of sum.examples) console.log(`LEAK ${e.gameId} seed=${e.seed} seats=${e.seats} v${e.version} phase ${e.phase}: "${e.secret}" shows to ${e.viewer} at ${e.path}: ${JSON.stringify(e.real)} vs ${JSON.stringify(e.counterfactual)}`);
-  if (sum.leaks > 0 || sum.mutations > 0 || undeclared.length) process.exitCode = 1;
+
+  // a run of one game audits no seasons unless asked to
+  const seasonCount = Number(arg("seasons") ?? (only ? 0 : 20));
+  const seasons = await auditSeasons(seasonCount);
+  if (seasonCount) {
+    console.log(`\nSeasons: ${seasons.seasons} simulated (9 bots, 3 episodes). Season page: ${seasons.counterfactuals} member balances redrawn (${seasons.effective} visible to the host), ${seasons.checked} pages of other members and the public compared.`);
+    console.log(`Hand-over: ${seasons.handovers} main matches set up again with one balance redrawn, ${seasons.handoverChecked} payloads of other seats and a spectator compared. Leaks: ${seasons.leaks}.`);
+    for (const e of seasons.examples) console.log(`LEAK ${e}`);
+  }
+  if (sum.leaks > 0 || sum.mutations > 0 || undeclared.length || seasons.leaks > 0) process.exitCode = 1;
 }
 
 if (process.argv.includes("--worker")) worker();

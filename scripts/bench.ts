@@ -12,7 +12,7 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
-import { getGame, games } from "../lib/games/registry";
+import { getGame, catalogue as games } from "../lib/games/registry";
 import { findPgBase } from "../server/test/pg-base";
 import { benchApply, type ApplyResult } from "./bench/apply";
 import { runLoad, type LoadResult } from "./bench/load";

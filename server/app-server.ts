@@ -13,6 +13,9 @@ import { userFromCookie } from "./sockets/auth";
 import { newBucket } from "./sockets/edge";
 import { broadcast, deliverChat, groupUser, registerHandlers, seatConnected, seatsMoved, tell, watcherCount, type SocketData } from "./sockets/handlers";
 import { handleApi } from "./http/api";
+import { Seasons } from "./season/service";
+import { handleSeasonApi } from "./season/http";
+import { registerSeasonHandlers, seasonChanged } from "./season/sockets";
 
 export interface GarnetServerOptions {
   databaseUrl: string;
@@ -37,6 +40,7 @@ export interface GarnetServer {
   port: number;
   db: Db;
   rooms: RoomManager;
+  seasons: Seasons;
   io: Server<ClientToServer, ServerToClient, object, SocketData>;
   close(): Promise<void>;
 }
@@ -52,7 +56,10 @@ export async function startGarnetServer(o: GarnetServerOptions): Promise<GarnetS
   const rooms = new RoomManager(
     store,
     {
-      changed: (room) => broadcast(io, room),
+      changed: (room) => {
+        broadcast(io, room);
+        seasons.roomChanged(room);
+      },
       connected: (room, seat) => seatConnected(io, room, seat),
       watchers: (room) => watcherCount(io, room),
       seatsMoved: (room, users) => seatsMoved(io, room, users),
@@ -70,10 +77,14 @@ export async function startGarnetServer(o: GarnetServerOptions): Promise<GarnetS
     },
   );
 
+  const lookupGame = o.lookupGame ?? getGame;
+  const seasons: Seasons = new Seasons(db, rooms, lookupGame, (code) => seasonChanged(io, code));
+
   const http = createServer((req, res) => {
     void (async () => {
       try {
-        if (await handleApi(req, res, { rooms, store, authSecret: o.authSecret })) return;
+        if (await handleSeasonApi(req, res, { seasons, authSecret: o.authSecret })) return;
+        if (await handleApi(req, res, { rooms, store, authSecret: o.authSecret, seasonLogOpen: (id) => seasons.logOpen(id) })) return;
         if (o.nextHandler) return await o.nextHandler(req, res);
         res.statusCode = 404;
         res.end("not found");
@@ -103,7 +114,10 @@ export async function startGarnetServer(o: GarnetServerOptions): Promise<GarnetS
       next();
     })().catch((e) => next(e instanceof Error ? e : new Error(String(e))));
   });
-  io.on("connection", (socket) => registerHandlers(io, socket, rooms));
+  io.on("connection", (socket) => {
+    registerHandlers(io, socket, rooms);
+    registerSeasonHandlers(socket, seasons);
+  });
 
   const recovered = await rooms.recover();
   rooms.startHeartbeat();
@@ -118,6 +132,7 @@ export async function startGarnetServer(o: GarnetServerOptions): Promise<GarnetS
     port,
     db,
     rooms,
+    seasons,
     io,
     async close() {
       io.disconnectSockets(true);

@@ -4,6 +4,8 @@ import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { createDb, createSqlPool, type Db, type SqlPool } from "./db/client";
 import { Store, type Commit, type RoomRow } from "./rooms/store";
 import { createTestDb } from "./test/harness";
+import { insertLedgerRows } from "./season/ledger-store";
+import type { LedgerRow } from "../lib/season/types";
 
 let dbInfo: { url: string; drop(): Promise<void> };
 let db: Db;
@@ -75,5 +77,34 @@ describe("Store", () => {
     expect(await db.event.count({ where: { roomId: "room-c-0001" } })).toBe(1);
     expect(await db.event.count({ where: { roomId: "room-e-0001" } })).toBe(0);
     expect((await db.room.findUniqueOrThrow({ where: { id: "room-e-0001" } })).version).toBe(0);
+  });
+
+  it("writes a game over with its season ledger rows in one transaction: all of them, or none when any part fails", async () => {
+    await db.season.create({ data: { id: "season-1", code: "SEASN1", invite: "invite-secret-1", name: "S", hostId: "guest:h", settings: {} } });
+    await newRoom("room-l-0001");
+    await newRoom("room-m-0001");
+    await newRoom("room-n-0001");
+    const row = (roomId: string, seasonId: string, kind: LedgerRow["kind"], seat: string, amount: number): LedgerRow => ({ seasonId, episode: 1, memberId: `m-${seat}`, roomId, eventSeq: 1, seat, kind, amount, data: kind === "ec" ? { candidates: ["m-s2"] } : null });
+    const store = new Store(db, sql);
+    await Promise.all([
+      store.append({ ...commit("room-l-0001", 1, { room: { status: "finished", deadlineAt: null } }), ledger: [row("room-l-0001", "season-1", "garnets", "s1", -3), row("room-l-0001", "season-1", "ec", "s1", 1)] }),
+      // a commit without rows batches as before, next to it
+      store.append(commit("room-n-0001", 1)),
+    ]);
+    expect((await db.room.findUniqueOrThrow({ where: { id: "room-n-0001" } })).version).toBe(1);
+    expect((await db.room.findUniqueOrThrow({ where: { id: "room-l-0001" } })).version).toBe(1);
+    const rows = await db.ledgerEntry.findMany({ where: { roomId: "room-l-0001" }, orderBy: { kind: "asc" } });
+    expect(rows.map((r) => [r.kind, r.seat, r.amount, r.eventSeq])).toEqual([["ec", "s1", 1, 1], ["garnets", "s1", -3, 1]]);
+    expect(rows[0]!.data).toEqual({ candidates: ["m-s2"] });
+
+    // a row that cannot be written (no such season) takes the event and the room change down with it
+    await expect(store.append({ ...commit("room-m-0001", 1, { room: { status: "finished", deadlineAt: null } }), ledger: [row("room-m-0001", "no-such-season", "tokens", "s2", 2)] })).rejects.toThrow();
+    expect(await db.event.count({ where: { roomId: "room-m-0001" } })).toBe(0);
+    expect((await db.room.findUniqueOrThrow({ where: { id: "room-m-0001" } })).version).toBe(0);
+    expect(await db.ledgerEntry.count({ where: { roomId: "room-m-0001" } })).toBe(0);
+
+    // the same rows written again (room, event, kind, seat) are not counted twice
+    await insertLedgerRows(sql, [row("room-l-0001", "season-1", "garnets", "s1", -3)]);
+    expect(await db.ledgerEntry.count({ where: { roomId: "room-l-0001" } })).toBe(2);
   });
 });

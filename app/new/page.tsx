@@ -10,7 +10,7 @@ export const metadata = { title: "New room" };
 export default async function NewRoomPage({ searchParams }: { searchParams: Promise<{ game?: string }> }) {
   const { game: id } = await searchParams;
   const game = id ? getGame(id) : undefined;
-  if (!game) notFound();
+  if (!game || game.meta.seasonOnly) notFound();
   const session = await auth();
   if (!session?.user) redirect(`/signin?next=${encodeURIComponent(`/new?game=${game.meta.id}`)}`);
   return (

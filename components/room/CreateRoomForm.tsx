@@ -5,7 +5,7 @@ import { getPath, setPath, type FieldSpec } from "@/lib/config-form";
 import { Button, Card, ErrorNote, Field, inputClass } from "@/components/ui/primitives";
 import { request } from "./socket";
 
-function FieldInput({ f, value, onChange }: { f: FieldSpec; value: unknown; onChange: (path: string[], v: unknown) => void }) {
+export function FieldInput({ f, value, onChange }: { f: FieldSpec; value: unknown; onChange: (path: string[], v: unknown) => void }) {
   const id = f.path.join(".");
   switch (f.kind) {
     case "group":

@@ -2,6 +2,7 @@
 import Link from "next/link";
 import { useCallback } from "react";
 import { dashboardFor } from "@/components/games/registry";
+import { SeasonBanner } from "@/components/season/SeasonBanner";
 import { Card, ErrorNote } from "@/components/ui/primitives";
 import { ChatPanel } from "./ChatPanel";
 import { EndScreen } from "./EndScreen";
@@ -42,6 +43,7 @@ export function RoomClient({ code, mode, signedIn }: { code: string; mode: "auto
   return (
     <div data-testid={`room-${payload.role}`}>
       <StatusBar payload={payload} offsetMs={conn.offsetMs} connected={conn.connected} alertsOn={alertsOn} onToggleAlerts={toggleAlerts} nudge={conn.nudge} />
+      <SeasonBanner roomCode={payload.code} />
       {payload.status === "lobby" ? (
         <div className="space-y-4">
           <Lobby payload={payload} conn={conn} signedIn={signedIn} />

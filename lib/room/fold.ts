@@ -22,7 +22,10 @@ export function createdRoom(p: CreatePayload, seq: number, at: number): RoomData
     version: seq,
     status: "lobby",
     config: p.config,
-    seats: seatIds(p.seats).map((seat, position) => emptySeat(seat, position, seq)),
+    seats: seatIds(p.seats).map((seat, position) => {
+      const fill = p.seated?.[position];
+      return fill ? { ...emptySeat(seat, position, seq), ...fill } : emptySeat(seat, position, seq);
+    }),
     state: null,
     clock: NO_CLOCK,
     durations: {},
@@ -96,9 +99,12 @@ function step(rules: GameRules, data: RoomData, ev: Exclude<LoggedEvent, { kind:
       const bots = new Set(ev.payload.bots ?? []);
       const seats = data.seats.map((s) => (bots.has(s.seat) ? { ...s, userId: null, name: botName(s), isBot: true, botFrom: null } : s));
       if (seats.some((s) => !s.userId && !s.isBot)) return no("host/seats_open", "Every seat needs a player or a bot before the start.");
+      // parsed again: the config comes back from the database with its keys in another order, and the game's state must not depend on it
+      const config = rules.game.configSchema.safeParse(ev.payload.config);
+      if (!config.success) return no("host/config", "The room config no longer parses.");
       let state: unknown;
       try {
-        state = rules.game.setup({ seats: ev.payload.seats, config: ev.payload.config, seed: rules.seed });
+        state = rules.game.setup({ seats: ev.payload.seats, config: config.data, seed: rules.seed });
       } catch (e) {
         return no("host/setup", `The game could not be set up: ${e instanceof Error ? e.message : String(e)}`);
       }

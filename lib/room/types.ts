@@ -96,10 +96,19 @@ export type HostEvent =
   | { type: "announce"; text: string }
   | { type: "spectators"; mode: "live" | "delayed"; lag: number; revealAtEnd: boolean };
 
+/** Who sits in a seat from the start, for a room created with its players (a season's). */
+export interface SeatFill {
+  userId: string | null;
+  name: string;
+  isBot: boolean;
+}
+
 export interface CreatePayload {
   seats: number;
   config: unknown;
   spectators: SpectatorSettings;
+  /** Seats taken at creation, in seat order. */
+  seated?: SeatFill[];
 }
 
 export interface StartPayload {

@@ -8,7 +8,7 @@ import type { Store } from "../rooms/store";
 import { buildExport, buildReplay, replayAccess } from "../replay";
 import { userFromCookie } from "../sockets/auth";
 
-function json(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): true {
+export function json(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): true {
   res.writeHead(status, { "content-type": "application/json; charset=utf-8", "cache-control": "no-store", ...headers });
   res.end(JSON.stringify(body));
   return true;
@@ -18,7 +18,15 @@ function refuse(res: ServerResponse, status: number, code: ErrorCode, message: s
   return json(res, status, { ok: false, code, message });
 }
 
-export async function handleApi(req: IncomingMessage, res: ServerResponse, ctx: { rooms: RoomManager; store: Store; authSecret: string }): Promise<boolean> {
+export interface ApiContext {
+  rooms: RoomManager;
+  store: Store;
+  authSecret: string;
+  /** Whether a season's room logs are open to everyone (the season is over). */
+  seasonLogOpen?: (seasonId: string) => Promise<boolean>;
+}
+
+export async function handleApi(req: IncomingMessage, res: ServerResponse, ctx: ApiContext): Promise<boolean> {
   const url = new URL(req.url ?? "/", "http://x");
   if (!url.pathname.startsWith("/api/") || url.pathname.startsWith("/api/auth/")) return false;
   if (req.method !== "GET") return refuse(res, 405, "http/method", "Only GET is served here.");
@@ -38,6 +46,9 @@ export async function handleApi(req: IncomingMessage, res: ServerResponse, ctx: 
   if (!room) return refuse(res, 404, "room/not_found", `There is no room ${code}.`);
   const user = await userFromCookie(req.headers.cookie, ctx.authSecret);
   const access = replayAccess(room, user?.id ?? null);
+  // a season room's log and replay would show every seat's balances, which carry into later episodes
+  if (room.season && user?.id !== room.hostId && !(await ctx.seasonLogOpen?.(room.season.seasonId)))
+    return refuse(res, 403, "log/season", "This room belongs to a running season: its log and replay open to everyone when the host ends the season.");
   if (access.viewers.length === 0) return refuse(res, 403, "log/not_yet", "The log and the replay open once the game is over; until then only the host may read them.");
   if (m[2] === "log.json") {
     const log = await buildExport(ctx.store, room, access);

@@ -289,6 +289,13 @@ export async function fuzzSockets(o: SocketFuzzOptions): Promise<SocketFuzzRepor
       },
       () => ({ how: "ack", event: "chat:history", input: { code, channel: "public", before: "9".repeat(19 + rng.int(40)) }, note: "cursor out of range" }),
       () => ({ how: "deep", event: rng.pick(["game:act", "chat:send", "host:command"]), json: `{"code":"${code}","action":${nestedJson(rng.pick([100, 1000, DEEPEST]))},"body":"x"}` }),
+      // seasons: no such season, a bad invite, a nameless season, commands that are not well-formed
+      () => ({
+        how: "ack",
+        event: rng.pick(["season:view", "season:join", "season:host", "season:create"] as const),
+        input: rng.pick([{ code: nowhere(rng), invite: "not-the-invite", command: { type: "addBot" } }, { code: 42 }, { name: "", settings: { tokenOfLife: "maybe" } }, { code: nowhere(rng), command: { type: "main" } }]),
+        note: "season",
+      }),
     ];
     return rng.pick(picks)();
   };

@@ -3,6 +3,7 @@
 // Timestamps travel as ISO text in UTC and are stored without a zone, as the
 // rest of the schema stores them.
 import type { RoomStatus } from "../../lib/room/types";
+import type { LedgerRow } from "../../lib/season/types";
 
 export interface EventRow {
   roomId: string;
@@ -45,6 +46,8 @@ export interface Commit {
   snapshot?: { roomId: string; seq: number; state: string };
   /** Seats the event changed. */
   seats: SeatRow[];
+  /** Season ledger rows this event causes (a season room's game over): written with it, in one transaction. */
+  ledger?: LedgerRow[];
 }
 
 export const BATCH_SQL = `

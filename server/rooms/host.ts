@@ -7,8 +7,12 @@ import type { GameRules } from "../../lib/room/rules";
 import type { RoomData, RoomEvent } from "../../lib/room/types";
 import { CommandError } from "./errors";
 
-export function hostEvent(rules: GameRules, data: RoomData, command: HostCommand): RoomEvent {
+/** `season`: the room belongs to a season, whose private balances carry over: its spectators never see everything. */
+export function hostEvent(rules: GameRules, data: RoomData, command: HostCommand, season = false): RoomEvent {
   switch (command.type) {
+    case "spectators":
+      if (season && command.revealAtEnd) throw new CommandError("host/season_reveal", "A season room never shows spectators everything at the end: its private balances carry into later episodes.");
+      return { kind: "host", actor: "host", payload: command };
     case "start": {
       if (data.status !== "lobby") throw new CommandError("host/started", "The game has already started.");
       const empty = data.seats.filter((s) => !s.userId && !s.isBot);

@@ -6,7 +6,8 @@ import { seatIds } from "../../lib/games/core/seats";
 import type { AnyGame } from "../../lib/games/core/types";
 import { createdRoom, foldLog } from "../../lib/room/fold";
 import { GameRules } from "../../lib/room/rules";
-import type { LoggedEvent, RoomData, SpectatorSettings } from "../../lib/room/types";
+import type { LoggedEvent, RoomData, SeatFill, SpectatorSettings } from "../../lib/room/types";
+import type { SeasonLink } from "../../lib/season/types";
 import { storableProblem } from "../../lib/storable";
 import { commitOf } from "./commit";
 import { CommandError } from "./errors";
@@ -19,6 +20,15 @@ const MAX_OPEN_ROOMS_PER_HOST = 25;
 export function newRoomCode(): string {
   const bytes = randomBytes(6);
   return Array.from(bytes, (b) => CODE_ALPHABET[b % CODE_ALPHABET.length]).join("");
+}
+
+export type { SeatFill };
+
+export interface CreateOptions {
+  /** Seats taken at creation, in seat order (a season seats its roster). */
+  seated?: SeatFill[];
+  /** Ties the room to a season: stored with the room, in the same transaction. */
+  season?: SeasonLink;
 }
 
 export interface ManagerOptions extends RoomOptions {
@@ -57,9 +67,10 @@ export class RoomManager {
     return this.rooms.get(code);
   }
 
-  async createRoom(hostId: string, gameId: string, seatCount: number, config: unknown, spectators: SpectatorSettings = { mode: "live", lag: 1, revealAtEnd: false }): Promise<Room> {
+  async createRoom(hostId: string, gameId: string, seatCount: number, config: unknown, spectators: SpectatorSettings = { mode: "live", lag: 1, revealAtEnd: false }, opts: CreateOptions = {}): Promise<Room> {
     const game = this.opts.lookupGame(gameId);
-    if (!game) throw new CommandError("room/unknown_game", "There is no such game.");
+    // a game only a season plays (the opponent choice) is not made by hand
+    if (!game || (game.meta.seasonOnly && !opts.season)) throw new CommandError("room/unknown_game", "There is no such game.");
     const { min, max } = game.meta.players;
     if (seatCount < min || seatCount > max) throw new CommandError("room/seats", `${game.meta.name} is for ${min === max ? min : `${min}–${max}`} players.`);
     const parsed = game.configSchema.safeParse(config ?? {});
@@ -80,13 +91,13 @@ export class RoomManager {
     const open = await this.store.openRoomCount(hostId);
     if (open >= MAX_OPEN_ROOMS_PER_HOST) throw new CommandError("room/too_many", `You already host ${open} open rooms; finish or end one first.`);
     const seed = randomBytes(16).toString("hex");
-    const create: LoggedEvent = { kind: "create", actor: "host", payload: { seats: seatCount, config: parsed.data, spectators }, seq: 1, at: this.now() };
+    const create: LoggedEvent = { kind: "create", actor: "host", payload: { seats: seatCount, config: parsed.data, spectators, ...(opts.seated ? { seated: opts.seated } : {}) }, seq: 1, at: this.now() };
     const data = createdRoom(create.payload, create.seq, create.at);
     for (let attempt = 0; attempt < 8; attempt++) {
       const code = newRoomCode();
       const id = randomUUID();
-      if (!(await this.store.createRoom({ id, code, gameId, hostId, config: parsed.data, seed, spectators, seats: data.seats }, create))) continue; // code taken: draw another
-      const room = new Room({ id, code, game, hostId, hostName, seed, data }, this.store, this.hooks, this.opts);
+      if (!(await this.store.createRoom({ id, code, gameId, hostId, config: parsed.data, seed, spectators, seats: data.seats, season: opts.season ?? null }, create))) continue; // code taken: draw another
+      const room = new Room({ id, code, game, hostId, hostName, seed, data, season: opts.season ?? null }, this.store, this.hooks, this.opts);
       this.rooms.set(code, room);
       return room;
     }
@@ -119,7 +130,7 @@ export class RoomManager {
       prev = after;
     });
     if (!data) throw new Error(`room ${code} has no events`);
-    const room = new Room({ id: stored.id, code: stored.code, game, hostId: stored.hostId, hostName: stored.hostName, seed: stored.seed, data }, this.store, this.hooks, this.opts);
+    const room = new Room({ id: stored.id, code: stored.code, game, hostId: stored.hostId, hostName: stored.hostName, seed: stored.seed, data, season: stored.season }, this.store, this.hooks, this.opts);
     // delayed spectators: the public payload at each recent phase start
     const ctx = room.payloadContext();
     for (const s of steps) room.frames.observe(ctx, s.before, s.after);

@@ -9,6 +9,8 @@ import { eventLine } from "../../lib/room/describe";
 import { foldEvent } from "../../lib/room/fold";
 import { GameRules } from "../../lib/room/rules";
 import type { LoggedEvent, RoomData, RoomEvent, SeatRec } from "../../lib/room/types";
+import { gameOverLedger } from "../../lib/season/ledger";
+import type { SeasonLink } from "../../lib/season/types";
 import { storableProblem } from "../../lib/storable";
 import { BotSeats } from "./bots";
 import { CHAT_PAGE, ChatRate, chatAuthor, readableFrom, channelsFor, toMessage } from "./chat";
@@ -51,6 +53,8 @@ export interface RoomInit {
   hostName: string;
   seed: string;
   data: RoomData;
+  /** Set for a room a season created: its seats are the roster's, and its game over writes the season's ledger. */
+  season?: SeasonLink | null;
 }
 
 export class Room {
@@ -61,6 +65,7 @@ export class Room {
   readonly hostName: string;
   readonly seed: string;
   readonly rules: GameRules;
+  readonly season: SeasonLink | null;
   readonly frames = new SpectatorFrames();
   private current: RoomData;
   private queue: Promise<unknown> = Promise.resolve();
@@ -85,6 +90,7 @@ export class Room {
     this.hostName = init.hostName;
     this.seed = init.seed;
     this.rules = new GameRules(init.game, init.seed);
+    this.season = init.season ?? null;
     this.current = init.data;
     this.now = opts.now ?? Date.now;
     this.lastActive = this.now();
@@ -167,8 +173,11 @@ export class Room {
     const stored = r.action !== undefined ? ({ ...logged, payload: { action: r.action } } as LoggedEvent) : logged;
     const problem = storableProblem(stored.payload);
     if (problem) throw new CommandError(problem.code, problem.message);
+    const commit = commitOf(this.id, before, r.data, stored, clientId, r.data.version % this.opts.snapshotEvery === 0);
+    // a season room's game over writes the season's ledger in the same transaction as its event
+    if (this.season && r.data.status === "finished" && before.status !== "finished") commit.ledger = gameOverLedger(this.season, this.game, r.data.state, this.id, logged.seq);
     try {
-      await this.store.append(commitOf(this.id, before, r.data, stored, clientId, r.data.version % this.opts.snapshotEvery === 0));
+      await this.store.append(commit);
     } catch (e) {
       console.error(`room ${this.code}: write of event ${logged.seq} failed`, e);
       this.timers.arm(this.current, true);
@@ -216,7 +225,7 @@ export class Room {
   /** Takes a free seat in the lobby, or asks the host for an open one while a game runs. */
   claimSeat(user: { id: string; name: string }, wanted?: SeatId): Promise<{ seat: SeatId; requested: boolean }> {
     return this.run(async () => {
-      const d = decideClaim(this.current, this.hostId, user, wanted);
+      const d = decideClaim(this.current, this.hostId, user, wanted, this.season !== null);
       if (d.kind === "held") return { seat: d.seat.seat, requested: false };
       await this.commit(d.event);
       return { seat: d.seat, requested: d.requested };
@@ -224,7 +233,7 @@ export class Room {
   }
 
   releaseSeat(userId: string): Promise<void> {
-    return this.run(async () => void (await this.commit(decideRelease(this.current, userId))));
+    return this.run(async () => void (await this.commit(decideRelease(this.current, userId, this.season !== null))));
   }
 
   /** A player's action. Identity comes from the session: `userId` is never taken from a payload. */
@@ -241,7 +250,7 @@ export class Room {
     return this.run(async () => {
       if (userId !== this.hostId) throw new CommandError("host/only", "Only the host can do that.");
       const before = this.current;
-      const after = await this.commit(hostEvent(this.rules, before, command));
+      const after = await this.commit(hostEvent(this.rules, before, command, this.season !== null));
       if (command.type === "nudge") this.hooks.tell?.(this, { seat: command.seat }, `The host is waiting on you in ${this.phase()?.name ?? "this phase"}.`);
       if (command.type === "deny") {
         const r = before.requests.find((x) => x.userId === command.userId);

@@ -7,11 +7,13 @@ import { CommandError } from "./errors";
 
 export type ClaimDecision = { kind: "held"; seat: SeatRec } | { kind: "event"; event: RoomEvent; seat: string; requested: boolean };
 
-export function decideClaim(data: RoomData, hostId: string, user: { id: string; name: string }, wanted?: string): ClaimDecision {
+/** `season`: the room's seats belong to a season's roster, so none is claimed. */
+export function decideClaim(data: RoomData, hostId: string, user: { id: string; name: string }, wanted?: string, season = false): ClaimDecision {
   if (user.id === hostId) throw new CommandError("seat/host", "The host runs the room and cannot take a seat.");
   const mine = data.seats.find((s) => s.userId === user.id);
   if (mine) return { kind: "held", seat: mine };
   if (data.status === "finished" || data.status === "aborted") throw new CommandError("seat/closed", "This game is over.");
+  if (season) throw new CommandError("seat/season", "The seats of a season's room go to its roster; the host may put a bot in an empty one.");
   if (data.banned.some((b) => b.userId === user.id)) throw new CommandError("seat/banned", "The host has removed you from this room.");
   if (data.status === "lobby") {
     const free = data.seats.filter((s) => !s.userId && !s.isBot);
@@ -26,8 +28,9 @@ export function decideClaim(data: RoomData, hostId: string, user: { id: string; 
   return { kind: "event", seat: target.seat, requested: true, event: { kind: "seat", actor: target.seat, payload: { type: "request", seat: target.seat, userId: user.id, name: user.name } } };
 }
 
-export function decideRelease(data: RoomData, userId: string): RoomEvent {
+export function decideRelease(data: RoomData, userId: string, season = false): RoomEvent {
   const mine = data.seats.find((s) => s.userId === userId);
+  if (season && mine) throw new CommandError("seat/season", "Your seat in a season's room is yours for the episode.");
   if (data.status === "lobby" && mine) return { kind: "seat", actor: mine.seat, payload: { type: "release", seat: mine.seat } };
   const request = data.requests.find((r) => r.userId === userId);
   if (request) return { kind: "seat", actor: request.seat, payload: { type: "withdraw", userId } };

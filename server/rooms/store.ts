@@ -5,6 +5,8 @@
 // commit fails alone and the other rooms of its batch never notice.
 import type { Db, SqlPool } from "../db/client";
 import type { LoggedEvent, RoomData, SeatRec } from "../../lib/room/types";
+import type { SeasonLink } from "../../lib/season/types";
+import { insertLedgerRows } from "../season/ledger-store";
 import { BATCH_SQL, batchParams, type Commit } from "./batch-sql";
 
 export type { Commit, EventRow, RoomRow, SeatRow } from "./batch-sql";
@@ -26,6 +28,7 @@ export interface StoredRoom {
   version: number;
   snapshot: RoomData | null;
   events: LoggedEvent[];
+  season: SeasonLink | null;
 }
 
 export interface StoredMessage {
@@ -74,8 +77,21 @@ export class Store {
   private async flush(): Promise<void> {
     if (this.flushing || this.pending.length === 0) return;
     this.flushing = true;
-    const batch = this.pending;
+    const all = this.pending;
     this.pending = [];
+    // a commit with season ledger rows is written alone, with them, in one transaction
+    const batch = all.filter((p) => !p.commit.ledger?.length);
+    const alone = all.filter((p) => p.commit.ledger?.length);
+    try {
+      await Promise.all([this.flushBatch(batch), ...alone.map((p) => this.settle(p, () => this.writeWithLedger(p.commit)))]);
+    } finally {
+      this.flushing = false;
+      if (this.pending.length) this.schedule();
+    }
+  }
+
+  private async flushBatch(batch: Pending[]): Promise<void> {
+    if (!batch.length) return;
     try {
       await this.write(batch.map((p) => p.commit));
       this.stats.batches++;
@@ -86,24 +102,39 @@ export class Store {
       if (batch.length === 1) {
         this.stats.failedCommits++;
         batch[0]!.reject(e);
-      } else {
-        // the statement wrote nothing: each commit is tried alone, and only the ones that fail alone fail
-        await Promise.all(
-          batch.map(async (p) => {
-            try {
-              await this.write([p.commit]);
-              this.stats.events++;
-              p.resolve();
-            } catch (e2) {
-              this.stats.failedCommits++;
-              p.reject(e2);
-            }
-          }),
-        );
+        return;
       }
+      // the statement wrote nothing: each commit is tried alone, and only the ones that fail alone fail
+      await Promise.all(batch.map((p) => this.settle(p, () => this.write([p.commit]))));
+    }
+  }
+
+  private async settle(p: Pending, write: () => Promise<void>): Promise<void> {
+    try {
+      await write();
+      this.stats.events++;
+      p.resolve();
+    } catch (e) {
+      this.stats.failedCommits++;
+      p.reject(e);
+    }
+  }
+
+  /** One commit and the season ledger rows its event causes, in one transaction: both or neither. */
+  private async writeWithLedger(commit: Commit): Promise<void> {
+    const injected = this.fault ? await this.fault([commit]) : null;
+    if (injected) throw injected;
+    const client = await this.sql.connect();
+    try {
+      await client.query("BEGIN");
+      await client.query(BATCH_SQL, batchParams([commit]));
+      await insertLedgerRows(client, commit.ledger ?? []);
+      await client.query("COMMIT");
+    } catch (e) {
+      await client.query("ROLLBACK").catch(() => undefined);
+      throw e;
     } finally {
-      this.flushing = false;
-      if (this.pending.length) this.schedule();
+      client.release();
     }
   }
 
@@ -125,7 +156,7 @@ export class Store {
   // ---------- rooms ----------
 
   /** Inserts a room, its seats and its creation event together; false when the code is taken. */
-  async createRoom(row: { id: string; code: string; gameId: string; hostId: string; config: unknown; seed: string; spectators: RoomData["spectators"]; seats: SeatRec[] }, create: LoggedEvent): Promise<boolean> {
+  async createRoom(row: { id: string; code: string; gameId: string; hostId: string; config: unknown; seed: string; spectators: RoomData["spectators"]; seats: SeatRec[]; season: SeasonLink | null }, create: LoggedEvent): Promise<boolean> {
     const client = await this.sql.connect();
     try {
       await client.query("BEGIN");
@@ -139,9 +170,13 @@ export class Store {
         return false;
       }
       await client.query(
-        `INSERT INTO "Seat" ("roomId", "seatId", "position", "name") SELECT $1, s, p, '' FROM unnest($2::text[], $3::int[]) AS v(s, p)`,
-        [row.id, row.seats.map((s) => s.seat), row.seats.map((s) => s.position)],
+        `INSERT INTO "Seat" ("roomId", "seatId", "position", "userId", "name", "isBot") SELECT $1, s, p, u, n, b FROM unnest($2::text[], $3::int[], $4::text[], $5::text[], $6::boolean[]) AS v(s, p, u, n, b)`,
+        [row.id, row.seats.map((s) => s.seat), row.seats.map((s) => s.position), row.seats.map((s) => s.userId), row.seats.map((s) => s.name), row.seats.map((s) => s.isBot)],
       );
+      if (row.season) {
+        const l = row.season;
+        await client.query(`INSERT INTO "SeasonRoom" ("roomId", "seasonId", "episode", "stage", "members", "context") VALUES ($1, $2, $3, $4, $5::jsonb, $6::jsonb)`, [row.id, l.seasonId, l.episode, l.stage, JSON.stringify(l.members), JSON.stringify(l.context)]);
+      }
       await client.query(`INSERT INTO "Event" ("roomId", "seq", "kind", "actor", "payload", "at", "paused") VALUES ($1, $2, $3, $4, $5::jsonb, $6::timestamp(3), false)`, [
         row.id,
         create.seq,
@@ -161,11 +196,13 @@ export class Store {
   }
 
   async loadRoom(code: string): Promise<StoredRoom | null> {
-    const row = await this.db.room.findUnique({ where: { code }, include: { host: true } });
+    const row = await this.db.room.findUnique({ where: { code }, include: { host: true, seasonRoom: true } });
     if (!row) return null;
     const snap = await this.db.snapshot.findFirst({ where: { roomId: row.id, seq: { lte: row.version } }, orderBy: { seq: "desc" } });
     const events = await this.events(row.id, snap?.seq ?? 0, row.version);
-    return { id: row.id, code: row.code, gameId: row.gameId, hostId: row.hostId, hostName: row.host.name, seed: row.seed, version: row.version, snapshot: snap ? (snap.state as unknown as RoomData) : null, events };
+    const sr = row.seasonRoom;
+    const season: SeasonLink | null = sr ? { seasonId: sr.seasonId, episode: sr.episode, stage: sr.stage as SeasonLink["stage"], members: sr.members as SeasonLink["members"], context: sr.context as unknown as SeasonLink["context"] } : null;
+    return { id: row.id, code: row.code, gameId: row.gameId, hostId: row.hostId, hostName: row.host.name, seed: row.seed, version: row.version, snapshot: snap ? (snap.state as unknown as RoomData) : null, events, season };
   }
 
   /** A room's events after `afterSeq` (up to `upTo`), oldest first. */

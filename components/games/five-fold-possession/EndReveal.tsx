@@ -24,6 +24,9 @@ function Award({ title, children, tone, testId }: { title: string; children: Rea
 
 export function EndReveal({ view, end, me, nameOf }: { view: View; end: EndView; me: MeView | null; nameOf: (s: string) => string }) {
   const standing = new Map(end.standings.map((s) => [s.seat, s]));
+  // garnets are told privately: your own row (every row for the host)
+  const garnets = new Map(end.garnets.map((g) => [g.seat, g]));
+  const hidden = <span className="text-stone-400" title="Told privately to the player">—</span>;
   const challengeText = new Map(view.reference.challenges.map((c) => [c.id, `${c.minigame}: ${c.text}`]));
   const myGuess = new Map((me?.rounds ?? []).filter((r) => r.roleGuess).map((r) => [r.roleGuess!.targetRound, r.roleGuess!]));
   const mark = (guess: string | null | undefined, truth: string | null) => (guess ? `${nameOf(guess)} ${guess === truth ? "✓" : "✗"}` : "left empty");
@@ -76,10 +79,11 @@ export function EndReveal({ view, end, me, nameOf }: { view: View; end: EndView;
       <Card title="Standings">
         <Table
           testId="end-standings"
-          caption="Ranked by points; ties by minigame points, then garnets, then garnets at the start. Identifications rank win condition 2 (ties: aliases guessed right, challenges, garnets)."
+          caption="Ranked by points; ties by minigame points, then garnets, then garnets at the start. Identifications rank win condition 2 (ties: aliases guessed right, challenges, garnets). Garnets are told privately: you see only your own."
           head={["#", "Player", "Points", "Minigame pts", "Garnets", "MG5 garnets", "Start", "Identifications", "Aliases right", "Challenges"]}
           rows={end.ranking.map((r) => {
             const s = standing.get(r.seat)!;
+            const g = garnets.get(r.seat);
             return [
               r.place,
               <span key="n" className={me?.seat === r.seat ? "font-bold" : undefined}>
@@ -92,9 +96,9 @@ export function EndReveal({ view, end, me, nameOf }: { view: View; end: EndView;
               </span>,
               <strong key="p">{pts(s.points)}</strong>,
               pts(s.minigamePoints),
-              s.garnets,
-              s.identityGarnets,
-              s.startGarnets,
+              g ? g.garnets : hidden,
+              g ? g.identityGarnets : hidden,
+              g ? g.startGarnets : hidden,
               s.identifications,
               s.identitiesCorrect,
               s.challengesCompleted,

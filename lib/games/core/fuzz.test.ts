@@ -30,6 +30,7 @@ const corruptions: Record<string, (s: unknown) => void> = {
     for (const k of Object.keys(roles)) roles[k] = "misinformed";
   },
   "five-fold-possession": (s) => void ((s as { garnets: { s1: number } }).garnets.s1 = -1),
+  "opponent-choice": (s) => void ((s as { candidates: string[] }).candidates = ["s1"]),
   "secret-sinner": (s) => {
     const letters = (s as { letters: { sin: string }[] }).letters;
     letters[0]!.sin = letters[1]!.sin;

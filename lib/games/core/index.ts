@@ -4,3 +4,4 @@ export * from "./result";
 export * from "./chat";
 export * from "./seats";
 export * from "./commands";
+export * from "./season";

@@ -114,6 +114,56 @@ export interface GameMeta {
   /** Typical length, e.g. "≈ 25 min at default timers". */
   length: string;
   tags: string[];
+  /** Only a season creates rooms of this game (it is not in the catalogue). */
+  seasonOnly?: boolean;
+}
+
+/** A realm of Secret Sinner, carried by the season from one episode to the next. */
+export type Realm = "heaven" | "hell";
+
+/** What a season hands a game at setup, per seat of the room. */
+export interface SeasonInputs {
+  /** Each seat's garnet balance from the season's ledger. */
+  garnets: Record<SeatId, number>;
+  /** Seats carrying a Mark of Elimination into this episode. */
+  marks: SeatId[];
+  /** Each seat's realm when every seat has one from an earlier episode, else null. */
+  realms: Record<SeatId, Realm> | null;
+}
+
+/** What a finished game gives the season, in the game's own seats. All counts are non-negative unless said. */
+export interface SeasonEffects {
+  /** Change of each seat's garnet balance over the game (may be negative). */
+  garnets: Record<SeatId, number>;
+  /** Tokens of Life won. */
+  tokens: Record<SeatId, number>;
+  opals: Record<SeatId, number>;
+  /** Seats that gain a Mark of Elimination for the next episode. */
+  marks: SeatId[];
+  /** The Elimination Candidate, who plays the death match. */
+  ec: SeatId | null;
+  /** Whom the EC may name as death match opponent, the one chosen when nobody chooses first. */
+  opponentCandidates: SeatId[];
+  /** Each seat's final score as the game's public outcome shows it (omitted when it shows none). */
+  points: Record<SeatId, number>;
+  /** Each seat's realm for the next episode. */
+  realms: Record<SeatId, Realm> | null;
+  /** A death match's result (no winner: nobody is eliminated). */
+  deathMatch: { winner: SeatId; loser: SeatId } | null;
+  /** The opponent choice: the EC and whom they (or the host, or the clock) named. */
+  opponent: { ec: SeatId; chosen: SeatId; by: "ec" | "host" | "timeout" } | null;
+}
+
+/** How a game takes part in a season. Without it a game still runs stand-alone. */
+export interface SeasonSpec<S> {
+  /** "main": played by the alive roster; "death": the EC against the opponent; "pick": the opponent choice. */
+  role: "main" | "death" | "pick";
+  /** Which inputs the game uses (the others are ignored). */
+  takes: { garnets: boolean; marks: boolean; realms: boolean };
+  /** The room config (as entered) with the season's inputs written in; `seats` in seat order. Pure. */
+  configure(config: Record<string, unknown>, inputs: SeasonInputs, seats: SeatId[]): Record<string, unknown>;
+  /** What the finished game gives the season; null while it runs. Pure. */
+  effects(state: S): SeasonEffects | null;
 }
 
 export interface GameDefinition<S, C, A extends { type: string }, V = unknown> {
@@ -148,6 +198,8 @@ export interface GameDefinition<S, C, A extends { type: string }, V = unknown> {
    * health that only falls. Returns the broken ones, empty when all hold. For fuzzing.
    */
   invariants?(state: S, before: S | null): string[];
+  /** How the game takes part in a season (inputs at setup, effects at the end). */
+  season?: SeasonSpec<S>;
 }
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any

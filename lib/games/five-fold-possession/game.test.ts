@@ -170,8 +170,10 @@ describe("a scripted match from setup to outcome", () => {
     expect(Object.fromEntries(end.standings.map((x) => [x.seat, x.points]))).toEqual({ s1: 15.5, s2: 3, s3: 2, s4: 2.5, s5: 16 });
     expect(by.s1!.minigamePoints).toBe(12);
     expect(by.s5!.identifications).toBe(16);
-    expect(by.s1!.garnets).toBe(40 - 12 - 11);
-    expect(by.s2!.garnets).toBe(40 - 11);
+    const garnets = (v: "host" | "s1") => Object.fromEntries(game.view(s, v).end!.garnets.map((x) => [x.seat, x.garnets]));
+    expect(garnets("host")).toMatchObject({ s1: 40 - 12 - 11, s2: 40 - 11 });
+    expect(garnets("s1")).toEqual({ s1: 40 - 12 - 11 });
+    expect(end.garnets).toEqual([]);
     expect(end.emptyRound).toBe(7);
     expect(end.pointsWinners).toEqual(["s5"]);
     expect(end.identificationWinners).toEqual(["s5"]);

@@ -10,6 +10,8 @@ import { invariants } from "./invariants";
 import { secrets } from "./secrets";
 import type { State } from "./state";
 import { view, type View } from "./view";
+import { outcomeOf } from "./outcome";
+import { season } from "./season";
 
 export type { Action, Config, State, View };
 export type { MeView, PublicRound, MyRound, EndView, HostView, GreedView } from "./view";
@@ -51,37 +53,12 @@ export const game: GameDefinition<State, Config, Action, View> = {
   phase: phaseInfo,
   timeout: advance,
   view,
-  outcome(state) {
-    const f = state.final;
-    if (!f) return null;
-    const winners = [...new Set([...f.pointsWinners, ...f.identificationWinners])];
-    const awards = [
-      ...f.pointsWinners.map((seat) => ({ seat, label: "Token of Life" })),
-      ...f.identificationWinners.map((seat) => ({ seat, label: "Token of Life" })),
-      ...f.pointsWinners.filter((s) => f.identificationWinners.includes(s)).map((seat) => ({ seat, label: "Opal" })),
-      ...(f.opal.winner ? [{ seat: f.opal.winner, label: "Opal (opal challenge)" }] : []),
-      ...(f.elimination ? [{ seat: f.elimination, label: "Elimination Candidate" }] : []),
-    ];
-    const points = new Map(f.standings.map((x) => [x.seat, x.points]));
-    const note = (s: string) =>
-      [f.pointsWinners.includes(s) ? "most points" : "", f.identificationWinners.includes(s) ? "most identifications" : "", f.elimination === s ? "EC" : ""]
-        .filter(Boolean)
-        .join(", ");
-    return {
-      summary: `Most points: ${f.pointsWinners.join(", ")}; most identifications: ${f.identificationWinners.join(", ")}; EC: ${f.elimination ?? "none"}.`,
-      winners,
-      losers: f.elimination ? [f.elimination] : [],
-      ranking: f.ranking.map((r) => {
-        const n = note(r.seat);
-        return n ? { seat: r.seat, place: r.place, score: points.get(r.seat) ?? 0, note: n } : { seat: r.seat, place: r.place, score: points.get(r.seat) ?? 0 };
-      }),
-      awards,
-    };
-  },
+  outcome: outcomeOf,
   bot,
   describe(action, actor) {
     return `${actor} ${SUMMARY[action.type]}`;
   },
   secrets,
   invariants,
+  season,
 };

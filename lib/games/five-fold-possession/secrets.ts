@@ -1,8 +1,8 @@
 // What Five Fold Possession keeps secret, for the leak audit. Public: who is
 // done, this round's aliases as a list, and each round's published results by
-// alias; at the end the roles, aliases, challenges and standings. A seat's own:
-// its entries this round, garnets, hand, RPS streak and points, and in every past
-// round its entries, guesses, Greed draw, card and bid (the results show them by
+// alias; at the end the roles, aliases, challenges and points. A seat's own:
+// its entries this round, garnets (at the start, now and at the end), hand, RPS
+// streak and points, and in every past round its entries, guesses, Greed draw, card and bid (the results show them by
 // alias only) and garnets. A role: its holder's (the others learn only that it
 // is not theirs). Nobody's, until the end: whose alias is whose, the roles of
 // rounds to come and the generator.
@@ -56,7 +56,11 @@ function redrawSeat(rng: Rng, s: State, seat: SeatId): void {
   if (!sub) return;
   s.subs[seat] = anyEntries(rng, s, seat, sub);
   s.garnets[seat] = rng.range(0, 30);
+  s.startGarnets[seat] = rng.range(0, 30);
   s.deferredGarnets[seat] = rng.range(0, 3);
+  // the end tells garnets privately too: only the final points and the counts the tiebreaks use are public
+  const end = s.final?.standings.find((x) => x.seat === seat);
+  if (end) Object.assign(end, { garnets: rng.range(0, 30), startGarnets: rng.range(0, 30), identityGarnets: rng.range(0, 3) });
   s.hands[seat] = someOf(rng, Array.from({ length: 12 }, (_, i) => i + 1)).sort((a, b) => a - b);
   s.missStreak[seat] = rng.range(0, 4);
   s.tally[seat] = { minigameHalves: rng.range(0, 20), challengeHalves: rng.range(-5, 5), guessHalves: rng.range(-5, 20), identifications: rng.range(0, 10), identitiesCorrect: rng.range(0, 40), challengesCompleted: rng.range(0, 10) };

@@ -225,7 +225,7 @@ describe("viewers", () => {
     expect(Object.values(g.session!.bagLeft).reduce((x, y) => x + y, 0)).toBe(14);
   });
 
-  it("the end reveals roles by round, aliases, challenges, standings and the outcome to everyone", () => {
+  it("the end reveals roles by round, aliases, challenges, points and the outcome to everyone, garnets only to their holder", () => {
     const r = playWithBots(game, { seats: SEATS, seed: "end-view" });
     const s = r.state as State;
     for (const v of VIEWERS) {
@@ -235,6 +235,8 @@ describe("viewers", () => {
       expect(end.rounds[3]!.aliases).toHaveLength(5);
       expect(end.standings).toHaveLength(5);
       expect(end.rounds.filter((x) => x.challengesCompleted !== null)).toHaveLength(10);
+      expect(JSON.stringify(end.standings)).not.toMatch(/arnets/);
+      expect(end.garnets.map((x) => x.seat)).toEqual(v === "host" ? SEATS : v === "spectator" ? [] : [v]);
     }
     expect(JSON.stringify(game.view(s, "s1").end)).not.toMatch(/guessHalves|"halves"/);
   });

@@ -1,7 +1,8 @@
 // What each viewer may see, built by copying allowed facts into fresh objects.
 // A seat sees its own role, garnets, hand, bag and guesses; everyone sees the
 // published results by alias; the host sees everything; the end reveals roles,
-// aliases, challenges and standings (never anyone's points from guesses as such).
+// aliases, challenges and points (never anyone's points from guesses as such, and
+// garnets only to their holder and the host).
 import type { SeatId, Viewer } from "../core/types";
 import { aliasList } from "./aliases";
 import { CHALLENGES, challengeText, checklistAfter, checklistDuring, type ChallengeCheck, type ChallengeId } from "./challenges";
@@ -126,7 +127,10 @@ export interface EndView {
   }[];
   /** The final Identity guesses about round 12. */
   finalIdentity: { targetRound: number; fullyRight: number };
-  standings: Standing[];
+  /** Final points and the counts the tiebreaks use: public at the end. */
+  standings: PublicStanding[];
+  /** Garnets are told privately: a seat gets its own row, the host every row, anyone else none. */
+  garnets: GarnetStanding[];
   opal: { guesses: Record<SeatId, number | null>; correct: SeatId[]; winner: SeatId | null };
   pointsWinners: SeatId[];
   identificationWinners: SeatId[];
@@ -136,6 +140,10 @@ export interface EndView {
   ranking: { seat: SeatId; place: number }[];
   notes: string[];
 }
+
+export type PublicStanding = Omit<Standing, GarnetField>;
+type GarnetField = "garnets" | "startGarnets" | "identityGarnets";
+export type GarnetStanding = Pick<Standing, "seat" | GarnetField>;
 
 export interface HostView {
   emptyRound: number;
@@ -310,7 +318,7 @@ function meView(state: State, seat: SeatId): MeView {
   };
 }
 
-function endView(state: State): EndView | null {
+function endView(state: State, viewer: Viewer): EndView | null {
   const f = state.final;
   if (!f) return null;
   const double = f.pointsWinners.find((s) => f.identificationWinners.includes(s)) ?? null;
@@ -325,7 +333,17 @@ function endView(state: State): EndView | null {
       challenges: rec.challenges ? rec.challenges.completed.slice() : [],
     })),
     finalIdentity: { targetRound: f.identity.targetRound, fullyRight: f.identity.fullyRight.length },
-    standings: f.standings.map((x) => ({ ...x })),
+    standings: f.standings.map((x) => ({
+      seat: x.seat,
+      points: x.points,
+      minigamePoints: x.minigamePoints,
+      identifications: x.identifications,
+      identitiesCorrect: x.identitiesCorrect,
+      challengesCompleted: x.challengesCompleted,
+    })),
+    garnets: f.standings
+      .filter((x) => viewer === "host" || viewer === x.seat)
+      .map((x) => ({ seat: x.seat, garnets: x.garnets, startGarnets: x.startGarnets, identityGarnets: x.identityGarnets })),
     opal: { guesses: { ...f.opal.guesses }, correct: f.opal.correct.slice(), winner: f.opal.winner },
     pointsWinners: f.pointsWinners.slice(),
     identificationWinners: f.identificationWinners.slice(),
@@ -388,7 +406,7 @@ export function view(state: State, viewer: Viewer): View {
     },
     history: state.rounds.map((rec) => copyPublic(rec.published)),
     me: state.seats.includes(viewer) ? meView(state, viewer) : null,
-    end: endView(state),
+    end: endView(state, viewer),
     host: viewer === "host" ? hostView(state) : null,
   };
 }

@@ -13,6 +13,7 @@ import { invariants } from "./invariants";
 import { secrets } from "./secrets";
 import type { State } from "./state";
 import { view } from "./view";
+import { season } from "./season";
 import type { View } from "./view";
 
 export type { Action, Config, State, View };
@@ -49,4 +50,5 @@ export const game: GameDefinition<State, Config, Action, View> = {
   describe,
   secrets,
   invariants,
+  season,
 };

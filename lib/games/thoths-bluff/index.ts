@@ -7,6 +7,7 @@ import { invariants } from "./invariants";
 import { secrets } from "./secrets";
 import type { State } from "./state";
 import { outcomeOf, view, type View } from "./view";
+import { season } from "./season";
 
 export type { Action } from "./rules";
 export type { Config } from "./config";
@@ -64,4 +65,5 @@ export const game: GameDefinition<State, Config, Action, View> = {
   describe,
   secrets,
   invariants,
+  season,
 };

@@ -14,6 +14,7 @@ import { secrets } from "./secrets";
 import type { State } from "./types";
 import type { View } from "./view";
 import { view } from "./view";
+import { season } from "./season";
 
 export type { Action, ActionType } from "./actions";
 export type { Config, HeadlineItem } from "./config";
@@ -45,4 +46,5 @@ export const game: GameDefinition<State, Config, Action, View> = {
   describe,
   secrets,
   invariants,
+  season,
 };

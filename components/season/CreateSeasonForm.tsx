@@ -1,0 +1,43 @@
+"use client";
+// The host's form for a new season: its name and the season's own rules.
+import { useRouter } from "next/navigation";
+import { useState } from "react";
+import { seasonSettings, type SeasonSettings } from "@/lib/season/types";
+import { Button, Card, ErrorNote, Field, inputClass } from "@/components/ui/primitives";
+import { request } from "@/components/room/socket";
+import { GameSettingsFields } from "./GameSettings";
+
+export function CreateSeasonForm() {
+  const router = useRouter();
+  const [name, setName] = useState("");
+  const [settings, setSettings] = useState<SeasonSettings>(() => seasonSettings.parse({}));
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  return (
+    <form
+      className="space-y-4"
+      data-testid="season-create-form"
+      onSubmit={async (e) => {
+        e.preventDefault();
+        setBusy(true);
+        const r = await request("season:create", { name, settings });
+        setBusy(false);
+        if (!r.ok) return setError(r.message);
+        router.push(`/s/${r.code}`);
+      }}
+    >
+      <Card title="Season">
+        <div className="grid gap-3">
+          <Field label="Name">
+            <input className={inputClass} name="season-name" value={name} maxLength={80} onChange={(e) => setName(e.target.value)} required />
+          </Field>
+          <GameSettingsFields schema={seasonSettings} config={settings} onChange={(c) => setSettings(c as SeasonSettings)} />
+        </div>
+      </Card>
+      <ErrorNote>{error}</ErrorNote>
+      <Button type="submit" size="lg" disabled={busy || !name.trim()} data-testid="season-create">
+        Create the season
+      </Button>
+    </form>
+  );
+}

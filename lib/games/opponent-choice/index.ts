@@ -1,0 +1,2 @@
+export { game } from "./game";
+export type { Action, Config, State, View } from "./game";

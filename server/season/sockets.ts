@@ -1,0 +1,35 @@
+// Thin edges of the season pages: the typed edge parses, the user comes from the socket, the service acts.
+import type { Server } from "socket.io";
+import type { ClientToServer, ServerToClient } from "../../lib/protocol";
+import { CommandError } from "../rooms/errors";
+import { on, type Sock } from "../sockets/edge";
+import type { SessionUser } from "../sockets/auth";
+import type { Seasons } from "./service";
+
+export const seasonGroup = (code: string) => `season:${code}`;
+
+/** Tells every page watching the season to fetch its view again (the view differs per viewer, so none is pushed). */
+export function seasonChanged(io: Server<ClientToServer, ServerToClient>, code: string): void {
+  io.to(seasonGroup(code)).emit("season:changed", { code });
+}
+
+export function registerSeasonHandlers(socket: Sock, seasons: Seasons): void {
+  const requireUser = (): SessionUser => {
+    if (!socket.data.user) throw new CommandError("auth/required", "Sign in first.");
+    return socket.data.user;
+  };
+
+  on(socket, "season:create", async ({ name, settings }) => seasons.create(requireUser(), name, settings));
+
+  on(socket, "season:join", async ({ code, invite }) => seasons.join(requireUser(), code, invite));
+
+  on(socket, "season:view", async ({ code }) => {
+    const view = await seasons.view(code, socket.data.user);
+    void socket.join(seasonGroup(code));
+    return { view };
+  });
+
+  on(socket, "season:ofRoom", async ({ code }) => ({ season: await seasons.ofRoom(code) }));
+
+  on(socket, "season:host", async ({ code, command }) => seasons.command(requireUser(), code, command));
+}
