@@ -11,6 +11,7 @@ import { RoomManager } from "./rooms/manager";
 import { userFromCookie } from "./sockets/auth";
 import { broadcast, deliverChat, registerHandlers, type SocketData } from "./sockets/handlers";
 import { handleApi } from "./http/api";
+import { createEdge, DEFAULT_EDGE, type Edge, type EdgeConfig } from "./edge";
 
 export interface GarnetServerOptions {
   databaseUrl: string;
@@ -22,6 +23,8 @@ export interface GarnetServerOptions {
   snapshotEvery?: number;
   instanceId?: string;
   lookupGame?: (id: string) => AnyGame | undefined;
+  /** Origins, proxies, rate limits and socket caps (default: DEFAULT_EDGE; `npm start` reads them from the environment). */
+  edge?: EdgeConfig;
   /** Next's request handler; without it only the API and sockets are served. */
   nextHandler?: (req: IncomingMessage, res: ServerResponse) => Promise<void> | void;
   log?: (m: string) => void;
@@ -33,6 +36,8 @@ export interface GarnetServer {
   db: Db;
   rooms: RoomManager;
   io: Server<ClientToServer, ServerToClient, object, SocketData>;
+  /** Rate limits (`edge.limits`), client addresses (`edge.addressOf`) and the edge's figures. */
+  edge: Edge;
   close(): Promise<void>;
 }
 
@@ -41,6 +46,7 @@ export async function startGarnetServer(o: GarnetServerOptions): Promise<GarnetS
   const db = createDb(o.databaseUrl);
   const sql = createSqlPool(o.databaseUrl);
   const knownUsers = new Set<string>();
+  const edge = createEdge(o.edge ?? DEFAULT_EDGE);
   // eslint-disable-next-line prefer-const
   let io: Server<ClientToServer, ServerToClient, object, SocketData>;
   const rooms = new RoomManager(
@@ -63,7 +69,8 @@ export async function startGarnetServer(o: GarnetServerOptions): Promise<GarnetS
   const http = createServer((req, res) => {
     void (async () => {
       try {
-        if (await handleApi(req, res, { rooms, authSecret: o.authSecret })) return;
+        if (edge.http(req, res)) return;
+        if (await handleApi(req, res, { rooms, authSecret: o.authSecret, limits: edge.limits, address: edge.addressOf(req) })) return;
         if (o.nextHandler) return await o.nextHandler(req, res);
         res.statusCode = 404;
         res.end("not found");
@@ -75,7 +82,8 @@ export async function startGarnetServer(o: GarnetServerOptions): Promise<GarnetS
     })();
   });
 
-  io = new Server(http, { maxHttpBufferSize: 64 * 1024, serveClient: false, connectionStateRecovery: undefined });
+  io = new Server(http, { maxHttpBufferSize: 64 * 1024, serveClient: false, connectionStateRecovery: undefined, allowRequest: edge.allowRequest });
+  edge.attach(io.engine);
   io.use((socket, next) => {
     void (async () => {
       const user = await userFromCookie(socket.handshake.headers.cookie, o.authSecret);
@@ -107,6 +115,7 @@ export async function startGarnetServer(o: GarnetServerOptions): Promise<GarnetS
     db,
     rooms,
     io,
+    edge,
     async close() {
       io.disconnectSockets(true);
       await new Promise<void>((r) => io.close(() => r()));

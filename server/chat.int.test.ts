@@ -3,7 +3,7 @@ import type { ChatMessage, RoomPayload } from "../lib/protocol";
 import { fixtureGame } from "./test/fixture-game";
 import { useTestServer, type Client } from "./test/harness";
 
-const host = { id: "guest:ch-host", name: "Host" };
+const host = { id: "guest:ch-host", name: "Host Hana" };
 const alice = { id: "guest:ch-a", name: "Alice" };
 const bob = { id: "guest:ch-b", name: "Bob" };
 const carl = { id: "guest:ch-c", name: "Carl" };

@@ -4,7 +4,7 @@ import { replaySteps } from "../lib/replay";
 import { fixtureGame } from "./test/fixture-game";
 import { sessionCookie, useTestServer, type Client } from "./test/harness";
 
-const host = { id: "guest:rp-host", name: "Host" };
+const host = { id: "guest:rp-host", name: "Host Hana" };
 const alice = { id: "guest:rp-a", name: "Alice" };
 const bob = { id: "guest:rp-b", name: "Bob" };
 

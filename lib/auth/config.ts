@@ -3,7 +3,7 @@
 import NextAuth from "next-auth";
 import Credentials from "next-auth/providers/credentials";
 import Discord from "next-auth/providers/discord";
-import { discordName, displayName } from "./names";
+import { discordName, displayName, isSessionName } from "./names";
 
 // A Discord name passes the same rules as a guest's; an account whose names all fail is refused (the sign-in page says why).
 const discord =
@@ -37,7 +37,8 @@ export const { handlers, auth, signIn, signOut } = NextAuth({
         token.sub = account?.provider === "discord" ? `discord:${user.id}` : user.id;
         token.name = user.name;
       }
-      return token;
+      // null ends the session
+      return isSessionName(token.name) ? token : null;
     },
     session({ session, token }) {
       if (session.user && token.sub) session.user.id = token.sub;

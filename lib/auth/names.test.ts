@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { discordName, displayName } from "./names";
+import { discordName, displayName, isSessionName } from "./names";
 
 describe("sign-in names", () => {
   it("the guest sign-in refuses names that pose as the platform or hide text", () => {
@@ -13,5 +13,12 @@ describe("sign-in names", () => {
     expect(discordName({ global_name: "\u202Etsoh", username: null })).toBe("tsoh");
     expect(discordName({ global_name: "Host", username: "host" })).toBeNull();
     expect(discordName({ global_name: null, username: "server" })).toBeNull();
+  });
+
+  it("a session whose name no longer passes counts as signed out", () => {
+    expect(isSessionName("Ada")).toBe(true);
+    expect(isSessionName("Bot 3")).toBe(false);
+    expect(isSessionName("Ann\u200B")).toBe(false);
+    expect(isSessionName(undefined)).toBe(false);
   });
 });

@@ -4,6 +4,16 @@ import { cleanName, displayNameSchema, NAME_MAX } from "../text";
 /** The guest sign-in's display name: cleaned, and refused when it is reserved, a look-alike, too wide or not a name. */
 export const displayName = displayNameSchema;
 
+/**
+ * Whether a session's name still passes the rules as it stands (sessions from
+ * before a rule changed may carry one that does not): such a session counts as
+ * signed out, in pages and sockets alike.
+ */
+export function isSessionName(name: unknown): name is string {
+  const r = cleanName(name);
+  return r.ok && r.value === name;
+}
+
 export interface DiscordProfileNames {
   global_name?: string | null;
   username?: string | null;

@@ -3,14 +3,18 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import { ROOM_CODE_RE, type ReplayLog } from "../../lib/protocol";
 import type { RoomManager } from "../rooms/manager";
 import { userFromCookie } from "../sockets/auth";
+import type { Limits } from "../limits";
+import { retryAfter, sendJson as json } from "../edge/http";
 
-function json(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): true {
-  res.writeHead(status, { "content-type": "application/json; charset=utf-8", "cache-control": "no-store", ...headers });
-  res.end(JSON.stringify(body));
-  return true;
+export interface ApiContext {
+  rooms: RoomManager;
+  authSecret: string;
+  limits: Limits;
+  /** The client's limit key (see edge/address.ts). */
+  address: string;
 }
 
-export async function handleApi(req: IncomingMessage, res: ServerResponse, ctx: { rooms: RoomManager; authSecret: string }): Promise<boolean> {
+export async function handleApi(req: IncomingMessage, res: ServerResponse, ctx: ApiContext): Promise<boolean> {
   const url = new URL(req.url ?? "/", "http://x");
   if (!url.pathname.startsWith("/api/") || url.pathname.startsWith("/api/auth/")) return false;
   if (req.method !== "GET") return json(res, 405, { ok: false, code: "http/method", message: "Only GET is served here." });
@@ -19,10 +23,17 @@ export async function handleApi(req: IncomingMessage, res: ServerResponse, ctx: 
 
   const m = /^\/api\/rooms\/([^/]+)\/log\.json$/.exec(url.pathname);
   if (m) {
-    const code = decodeURIComponent(m[1]!).toUpperCase();
+    const code = m[1]!.toUpperCase();
     if (!ROOM_CODE_RE.test(code)) return json(res, 400, { ok: false, code: "room/code", message: "A room code is 6 letters and digits." });
+    // every export reads the whole log; a miss also counts towards the guessing limit, and once that is spent no code is looked up
+    const allowed = ctx.limits.take("log", ctx.address);
+    const guessing = allowed.ok ? ctx.limits.check("unknown_code", ctx.address) : allowed;
+    if (!guessing.ok) return json(res, 429, guessing, retryAfter(guessing));
     const room = await ctx.rooms.get(code);
-    if (!room) return json(res, 404, { ok: false, code: "room/not_found", message: `There is no room ${code}.` });
+    if (!room) {
+      ctx.limits.take("unknown_code", ctx.address);
+      return json(res, 404, { ok: false, code: "room/not_found", message: `There is no room ${code}.` });
+    }
     const user = await userFromCookie(req.headers.cookie, ctx.authSecret);
     const over = room.status === "finished" || room.status === "aborted";
     if (!over && user?.id !== room.hostId) return json(res, 403, { ok: false, code: "log/not_yet", message: "The log is open to everyone once the game is over; until then only the host may export it." });
