@@ -54,6 +54,7 @@ try {
   const base = await server.ask({ type: "stats", gc: true });
   let peakRss = base.memory.rss;
   let peakHeld = held(base);
+  let peakUnsentAll = 0;
   let connects = 0;
   let stop = false;
 
@@ -95,6 +96,7 @@ try {
     const st = await server.ask({ type: "stats", gc: true });
     peakRss = Math.max(peakRss, st.memory.rss);
     peakHeld = Math.max(peakHeld, held(st));
+    peakUnsentAll = Math.max(peakUnsentAll, st.edge.unsentNow);
   }
   const end = await server.ask({ type: "stats", gc: true });
   stop = true;
@@ -106,6 +108,7 @@ try {
   console.log(`slow readers: ${clients} clients that ${values.read ? "read (the baseline)" : "never read"}, ${seconds} s, each asking ${rate} times a second for a ${(pageBytes / 1024).toFixed(1)} KiB answer; unsent-bytes cap ${cap}`);
   console.log(`  memory the server holds (heap after a collection, plus buffers), sampled each second: ${MB(held(base))} at start, ${MB(peakHeld)} at most (+${MB(peakHeld - held(base))}), ${MB(held(end))} at the end, ${MB(held(after))} 5 s after the clients left`);
   console.log(`  server RSS: ${MB(base.memory.rss)} at start, ${MB(peakRss)} at most (+${MB(peakRss - base.memory.rss)})`);
+  console.log(`  unsent bytes of all sockets together, sampled each second: at most ${MB(peakUnsentAll)}, ${MB(end.edge.unsentNow)} at the end`);
   console.log(`  sockets dropped for not reading: ${end.edge.droppedSlow}; connections made: ${connects}; most unsent bytes one socket held: ${MB(end.edge.peakUnsent)}`);
 } finally {
   for (const s of open) s.close();

@@ -1,5 +1,7 @@
+import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { DEFAULT_LIMITS, KeyedBuckets, LIMIT_NAMES, Limits, limitsFromEnv, parseRate, withoutAddressLimits, type LimitTable } from "./limits";
+import { DEFAULT_MAX_SOCKETS_PER_ADDRESS, DEFAULT_SOCKET_BUFFER_BYTES } from "./edge/config";
+import { DEFAULT_LIMITS, KeyedBuckets, LIMIT_NAMES, Limits, limitEnvName, limitsFromEnv, parseRate, withoutAddressLimits, type LimitTable } from "./limits";
 
 function clock() {
   let t = 1_000_000;
@@ -89,5 +91,20 @@ describe("configuration", () => {
     const t = withoutAddressLimits(DEFAULT_LIMITS);
     expect(t.socket_event).toEqual(DEFAULT_LIMITS.socket_event);
     expect(t.signin).toEqual({ per: null, global: null });
+  });
+});
+
+describe("docs/security.md", () => {
+  it("lists every limit with the defaults the code has", () => {
+    const rows = readFileSync(new URL("../docs/security.md", import.meta.url), "utf8").split("\n").filter((l) => l.startsWith("|"));
+    const row = (variable: string) => rows.find((r) => r.includes(`\`${variable}\``)) ?? `no row for ${variable}`;
+    for (const name of LIMIT_NAMES) {
+      for (const global of [false, true]) {
+        const rate = global ? DEFAULT_LIMITS[name].global : DEFAULT_LIMITS[name].per;
+        if (rate) expect(row(limitEnvName(name, global))).toContain(`| ${rate.count} per ${rate.perSeconds} s |`);
+      }
+    }
+    expect(row("MAX_SOCKETS_PER_ADDRESS")).toContain(`| ${DEFAULT_MAX_SOCKETS_PER_ADDRESS} |`);
+    expect(row("SOCKET_MAX_BUFFER_BYTES")).toContain(`(${DEFAULT_SOCKET_BUFFER_BYTES})`);
   });
 });

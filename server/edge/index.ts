@@ -24,7 +24,7 @@ export function createEdge(cfg: EdgeConfig) {
     attach: sockets.attach,
     /** The limit key of a request's or a socket's client (`addressOf(socket.request)`). */
     addressOf: (req: IncomingMessage) => clientAddress(req, cfg.trustProxy),
-    stats: () => ({ ...sockets.stats, refused: { ...limits.refused }, keys: limits.keys() }),
+    stats: () => ({ ...sockets.figures(), refused: { ...limits.refused }, keys: limits.keys() }),
   };
 }
 

@@ -13,6 +13,8 @@ export interface SocketEdgeStats {
   droppedSlow: number;
   /** The most unsent bytes any socket held (the cap bounds it, plus the packet that crossed it). */
   peakUnsent: number;
+  /** Unsent bytes of all open sockets together, now. */
+  unsentNow: number;
 }
 
 /**
@@ -65,7 +67,9 @@ function drop(conn: EngineSocket): void {
 
 export function socketEdge(cfg: EdgeConfig, limits: Limits) {
   const open = new Map<string, number>();
-  const stats: SocketEdgeStats = { refusedOrigin: 0, refusedBusy: 0, droppedSlow: 0, peakUnsent: 0 };
+  const stats: Omit<SocketEdgeStats, "unsentNow"> = { refusedOrigin: 0, refusedBusy: 0, droppedSlow: 0, peakUnsent: 0 };
+  // each open socket's bytes waiting in engine.io's write buffer
+  const queuedBytes = new Map<EngineSocket, number>();
 
   /** engine.io's allowRequest: runs on each new handshake, before a socket exists. The message reaches the client. */
   function allowRequest(req: IncomingMessage, callback: (err: string | null | undefined, success: boolean) => void): void {
@@ -89,27 +93,35 @@ export function socketEdge(cfg: EdgeConfig, limits: Limits) {
     engine.on("connection", (conn: EngineSocket) => {
       const address = clientAddress(conn.request, cfg.trustProxy);
       open.set(address, (open.get(address) ?? 0) + 1);
+      queuedBytes.set(conn, 0);
       conn.once("close", () => {
+        queuedBytes.delete(conn);
         const n = (open.get(address) ?? 1) - 1;
         if (n > 0) open.set(address, n);
         else open.delete(address);
       });
       const cap = cfg.socketBufferBytes;
-      // bytes in engine.io's write buffer, waiting for the transport to be writable again
-      let queued = 0;
-      conn.on("flush", () => (queued = 0));
+      conn.on("flush", () => queuedBytes.has(conn) && queuedBytes.set(conn, 0));
       conn.on("packetCreate", (packet: { data?: unknown }) => {
-        queued += packetBytes(packet);
+        if (!queuedBytes.has(conn)) return;
+        const queued = queuedBytes.get(conn)! + packetBytes(packet);
+        queuedBytes.set(conn, queued);
         const unsent = queued + transportBuffered(conn);
         if (unsent > stats.peakUnsent) stats.peakUnsent = unsent;
         if (cap !== null && unsent > cap && conn.readyState === "open") {
           stats.droppedSlow++;
-          queued = 0;
+          queuedBytes.set(conn, 0);
           drop(conn);
         }
       });
     });
   }
 
-  return { allowRequest, attach, stats, openSockets: () => open };
+  function figures(): SocketEdgeStats {
+    let unsentNow = 0;
+    for (const [conn, queued] of queuedBytes) unsentNow += queued + transportBuffered(conn);
+    return { ...stats, unsentNow };
+  }
+
+  return { allowRequest, attach, figures };
 }
