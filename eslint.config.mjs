@@ -40,6 +40,15 @@ export default tseslint.config(
     },
   },
   {
+    // the text rules are pure too: the server and the browser both use them
+    files: ["lib/text.ts", "lib/storable.ts"],
+    plugins: { garnet: { rules: { "imports-within": importsWithin } } },
+    rules: {
+      "garnet/imports-within": ["error", { folder: "lib", packages: ["zod"] }],
+      "no-restricted-properties": ["error", { object: "Date", property: "now", message: "Pure: no clock." }, { object: "Math", property: "random", message: "Pure: no randomness." }],
+    },
+  },
+  {
     files: ["app/**/*.{ts,tsx}", "components/**/*.{ts,tsx}"],
     rules: {
       "no-restricted-imports": ["error", { patterns: [{ group: serverOnly, message: "app/ and components/ never import server/ or the database; talk to the server over its socket or HTTP API." }] }],

@@ -29,6 +29,9 @@ export default defineConfig({
     reuseExistingServer: false,
     stdout: "pipe",
     stderr: "pipe",
-    env: { PORT: String(port), AUTH_URL: baseURL },
+    // No AUTH_URL: every request is answered under the host it came to (the tests use
+    // localhost and 127.0.0.1). TRUST_PROXY: e2e/security.spec.ts puts a reverse proxy
+    // in front; requests without X-Forwarded-* headers are served as without it.
+    env: { PORT: String(port), TRUST_PROXY: "1" },
   },
 });

@@ -8,7 +8,7 @@ export default defineConfig({
       {
         extends: true,
         // generous limits: they only guard against hangs (bot-game sweeps take seconds on a busy 2-core machine)
-        test: { name: "unit", include: ["lib/**/*.test.ts", "components/**/*.test.{ts,tsx}", "scripts/**/*.test.ts"], environment: "node", testTimeout: 180_000 },
+        test: { name: "unit", include: ["lib/**/*.test.ts", "components/**/*.test.{ts,tsx}", "server/**/*.test.ts", "scripts/**/*.test.ts"], exclude: ["server/**/*.int.test.ts"], environment: "node", testTimeout: 180_000 },
       },
       {
         extends: true,

@@ -1,5 +1,6 @@
 import type { Metadata, Viewport } from "next";
 import Link from "next/link";
+import { headers } from "next/headers";
 import "./globals.css";
 import { auth } from "@/lib/auth/config";
 import { ThemeToggle } from "@/components/ui/ThemeToggle";
@@ -16,10 +17,12 @@ const themeScript = `try{var t=localStorage.getItem("garnet-theme");if(t==="dark
 
 export default async function RootLayout({ children }: { children: React.ReactNode }) {
   const session = await auth();
+  // the server's edge makes a nonce per response and allows only scripts that carry it
+  const nonce = (await headers()).get("x-nonce") ?? undefined;
   return (
     <html lang="en" suppressHydrationWarning>
       <head>
-        <script dangerouslySetInnerHTML={{ __html: themeScript }} />
+        <script nonce={nonce} dangerouslySetInnerHTML={{ __html: themeScript }} />
       </head>
       <body className="min-h-dvh font-sans antialiased">
         <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2 focus:text-stone-900">

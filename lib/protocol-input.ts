@@ -3,11 +3,9 @@
 // schema's output), and the browser's emit types come from the same schemas
 // (lib/protocol.ts imports them as types only, so zod stays out of the page).
 import { z } from "zod";
-import { text } from "./input-text";
 import { CHAT_MAX_LENGTH, ROOM_CODE_RE } from "./protocol";
 import { seasonCreateInput, seasonHostInput, seasonJoinInput, seasonViewInput } from "./season/protocol";
-
-export { text };
+import { safeText } from "./text";
 
 export const roomCode = z.string().trim().toUpperCase().regex(ROOM_CODE_RE, "A room code is 6 letters and digits.");
 const seatId = z.string().regex(/^s[1-9][0-9]?$/, "A seat is s1, s2, …");
@@ -47,10 +45,10 @@ export const hostCommand = z.discriminatedUnion("type", [
   z.object({ type: z.literal("approve"), userId }),
   z.object({ type: z.literal("deny"), userId }),
   z.object({ type: z.literal("unban"), userId }),
-  z.object({ type: z.literal("end"), reason: text(1, 200) }),
+  z.object({ type: z.literal("end"), reason: safeText({ max: 200 }) }),
   z.object({ type: z.literal("duration"), phase: z.string().min(1).max(40).regex(/^[\w-]+$/), seconds: z.number().int().min(5).max(86_400).nullable() }),
   z.object({ type: z.literal("nudge"), seat: seatId }),
-  z.object({ type: z.literal("announce"), text: text(1, 300) }),
+  z.object({ type: z.literal("announce"), text: safeText({ max: 300 }) }),
   z.object({ type: z.literal("spectators"), mode: z.enum(["live", "delayed"]), lag: z.number().int().min(1).max(10).default(1), revealAtEnd: z.boolean().default(false) }),
   z.object({ type: z.literal("game"), action: z.unknown() }),
 ]);
@@ -60,7 +58,7 @@ const channelId = z.string().min(1).max(40).regex(/^[\w:-]+$/, "Not a channel id
 export const chatSendInput = z.object({
   code: roomCode,
   channel: channelId,
-  body: text(1, CHAT_MAX_LENGTH, { empty: "Write something first.", long: `A message has at most ${CHAT_MAX_LENGTH} characters.` }),
+  body: safeText({ max: CHAT_MAX_LENGTH, multiline: true }),
 });
 // message ids are PostgreSQL bigints: at most 18 digits keeps them below 2^63
 export const chatHistoryInput = z.object({ code: roomCode, channel: channelId, before: z.string().regex(/^[1-9]\d{0,17}$/, "Not a message id.").optional() });

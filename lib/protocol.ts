@@ -95,7 +95,7 @@ export interface RoomPayload {
   banned?: BannedUser[];
 }
 
-export type Ack<T = object> = ({ ok: true } & T) | { ok: false; code: ErrorCode; message: string };
+export type Ack<T = object> = ({ ok: true } & T) | { ok: false; code: ErrorCode; message: string; retryAfterMs?: number };
 
 /** What changed between two payloads of one recipient kind: `ops` turn frame `base` into frame `frame`. */
 export interface RoomPatch {

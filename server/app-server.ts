@@ -10,9 +10,9 @@ import { createDb, createSqlPool, type Db } from "./db/client";
 import { RoomManager } from "./rooms/manager";
 import { Store } from "./rooms/store";
 import { userFromCookie } from "./sockets/auth";
-import { newBucket } from "./sockets/edge";
 import { broadcast, deliverChat, groupUser, registerHandlers, seatConnected, seatsMoved, tell, watcherCount, type SocketData } from "./sockets/handlers";
 import { handleApi } from "./http/api";
+import { createEdge, DEFAULT_EDGE, type Edge, type EdgeConfig } from "./edge";
 import { Seasons } from "./season/service";
 import { handleSeasonApi } from "./season/http";
 import { registerSeasonHandlers, seasonChanged } from "./season/sockets";
@@ -30,6 +30,8 @@ export interface GarnetServerOptions {
   snapshotEvery?: number;
   instanceId?: string;
   lookupGame?: (id: string) => AnyGame | undefined;
+  /** Origins, proxies, rate limits and socket caps (default: DEFAULT_EDGE; `npm start` reads them from the environment). */
+  edge?: EdgeConfig;
   /** Next's request handler; without it only the API and sockets are served. */
   nextHandler?: (req: IncomingMessage, res: ServerResponse) => Promise<void> | void;
   log?: (m: string) => void;
@@ -42,6 +44,8 @@ export interface GarnetServer {
   rooms: RoomManager;
   seasons: Seasons;
   io: Server<ClientToServer, ServerToClient, object, SocketData>;
+  /** Rate limits (`edge.limits`), client addresses (`edge.addressOf`) and the edge's figures. */
+  edge: Edge;
   close(): Promise<void>;
 }
 
@@ -51,6 +55,7 @@ export async function startGarnetServer(o: GarnetServerOptions): Promise<GarnetS
   const sql = createSqlPool(o.databaseUrl);
   const store = new Store(db, sql);
   const knownUsers = new Set<string>();
+  const edge = createEdge(o.edge ?? DEFAULT_EDGE);
   // eslint-disable-next-line prefer-const
   let io: Server<ClientToServer, ServerToClient, object, SocketData>;
   const rooms = new RoomManager(
@@ -83,8 +88,9 @@ export async function startGarnetServer(o: GarnetServerOptions): Promise<GarnetS
   const http = createServer((req, res) => {
     void (async () => {
       try {
+        if (edge.http(req, res)) return;
         if (await handleSeasonApi(req, res, { seasons, authSecret: o.authSecret })) return;
-        if (await handleApi(req, res, { rooms, store, authSecret: o.authSecret, seasonLogOpen: (id) => seasons.logOpen(id) })) return;
+        if (await handleApi(req, res, { rooms, store, authSecret: o.authSecret, limits: edge.limits, address: edge.addressOf(req), seasonLogOpen: (id) => seasons.logOpen(id) })) return;
         if (o.nextHandler) return await o.nextHandler(req, res);
         res.statusCode = 404;
         res.end("not found");
@@ -96,13 +102,14 @@ export async function startGarnetServer(o: GarnetServerOptions): Promise<GarnetS
     })();
   });
 
-  io = new Server(http, { maxHttpBufferSize: 64 * 1024, serveClient: false, connectionStateRecovery: undefined });
+  io = new Server(http, { maxHttpBufferSize: 64 * 1024, serveClient: false, connectionStateRecovery: undefined, allowRequest: edge.allowRequest });
+  edge.attach(io.engine);
   io.use((socket, next) => {
     void (async () => {
       const user = await userFromCookie(socket.handshake.headers.cookie, o.authSecret);
       socket.data.user = user;
       socket.data.watching = new Map();
-      socket.data.bucket = newBucket();
+      socket.data.address = edge.addressOf(socket.request);
       if (user) {
         if (!knownUsers.has(user.id)) {
           await store.rememberUser(user.id, user.name);
@@ -115,8 +122,8 @@ export async function startGarnetServer(o: GarnetServerOptions): Promise<GarnetS
     })().catch((e) => next(e instanceof Error ? e : new Error(String(e))));
   });
   io.on("connection", (socket) => {
-    registerHandlers(io, socket, rooms);
-    registerSeasonHandlers(socket, seasons);
+    registerHandlers(io, socket, rooms, edge.limits);
+    registerSeasonHandlers(socket, seasons, edge.limits);
   });
 
   const recovered = await rooms.recover();
@@ -134,6 +141,7 @@ export async function startGarnetServer(o: GarnetServerOptions): Promise<GarnetS
     rooms,
     seasons,
     io,
+    edge,
     async close() {
       io.disconnectSockets(true);
       await new Promise<void>((r) => io.close(() => r()));

@@ -3,7 +3,7 @@ import type { ChatMessage, RoomPayload } from "../lib/protocol";
 import { fixtureGame } from "./test/fixture-game";
 import { useTestServer, type Client } from "./test/harness";
 
-const host = { id: "guest:ch-host", name: "Host" };
+const host = { id: "guest:ch-host", name: "Host Hana" };
 const alice = { id: "guest:ch-a", name: "Alice" };
 const bob = { id: "guest:ch-b", name: "Bob" };
 const carl = { id: "guest:ch-c", name: "Carl" };
@@ -28,8 +28,8 @@ describe("game-aware chat", () => {
     expect(await a.req("chat:send", { code, channel: "confessional:s1", body: "dear host" })).toMatchObject({ ok: true });
     expect(await a.req("chat:send", { code, channel: "confessional:s2", body: "snooping" })).toMatchObject({ ok: false, code: "chat/not_member" });
     expect(await spec.req("chat:send", { code, channel: "public", body: "spectator here" })).toMatchObject({ ok: false, code: "auth/required" });
-    expect(await a.req("chat:send", { code, channel: "public", body: "   " })).toMatchObject({ ok: false, code: "input/invalid" });
-    expect(await a.req("chat:send", { code, channel: "public", body: "x".repeat(501) })).toMatchObject({ ok: false, code: "input/invalid" });
+    expect(await a.req("chat:send", { code, channel: "public", body: "   " })).toMatchObject({ ok: false, code: "input/empty" });
+    expect(await a.req("chat:send", { code, channel: "public", body: "x".repeat(501) })).toMatchObject({ ok: false, code: "input/too_wide" });
     expect(await h.req("chat:send", { code, channel: "confessional:s2", body: "host to bob" })).toMatchObject({ ok: true });
     await settle();
 
@@ -74,7 +74,7 @@ describe("game-aware chat", () => {
     const results = [];
     for (let i = 0; i < 10; i++) results.push(await a.req("chat:send", { code, channel: "public", body: `m${i}` }));
     expect(results.filter((r) => r.ok)).toHaveLength(8);
-    expect(results[9]).toMatchObject({ ok: false, code: "chat/rate" });
+    expect(results[9]).toMatchObject({ ok: false, code: "rate/limited" });
     const room = (await t.server.rooms.get(code))!;
     for (let i = 0; i < 60; i++) await room.sendChat(host.id, "public", `h${i}`);
     const page1 = await a.req<{ messages: ChatMessage[]; more: boolean }>("chat:history", { code, channel: "public" });

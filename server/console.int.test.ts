@@ -3,7 +3,7 @@ import type { AuditEntry, ChatMessage, RoomPayload } from "../lib/protocol";
 import { fixtureGame } from "./test/fixture-game";
 import { useTestServer, type Client } from "./test/harness";
 
-const host = { id: "guest:co-host", name: "Host" };
+const host = { id: "guest:co-host", name: "Host Hana" };
 const alice = { id: "guest:co-a", name: "Alice" };
 const bob = { id: "guest:co-b", name: "Bob" };
 

@@ -4,6 +4,7 @@ import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import nextEnv from "@next/env";
+import { edgeFromEnv, type EdgeConfig } from "./edge";
 
 export interface ServerEnv {
   root: string;
@@ -14,7 +15,9 @@ export interface ServerEnv {
   dataDir: string;
   embeddedPgPort: number;
   authSecret: string;
-  authUrl: string;
+  /** The public URL when set; unset, every request is answered under the host it came to. */
+  authUrl: string | null;
+  edge: EdgeConfig;
   botDelayMs: number;
   heartbeatMs: number;
   snapshotEvery: number;
@@ -50,10 +53,11 @@ export function loadServerEnv(opts: { dev?: boolean; root?: string } = {}): Serv
   const port = int("PORT", 3000);
   const host = process.env.HOST ?? "0.0.0.0";
   const authSecret = process.env.AUTH_SECRET ?? persistedSecret(dataDir);
-  const authUrl = process.env.AUTH_URL ?? `http://localhost:${port}`;
-  // Auth.js reads these itself.
+  // Auth.js reads these itself. Without AUTH_URL it builds its URLs from the host the
+  // request came to, which the edge settles (the Host header, or a trusted proxy's).
+  const authUrl = process.env.AUTH_URL || null;
+  if (!authUrl) delete process.env.AUTH_URL;
   process.env.AUTH_SECRET = authSecret;
-  process.env.AUTH_URL = authUrl;
   process.env.AUTH_TRUST_HOST ??= "true";
   return {
     root,
@@ -65,6 +69,7 @@ export function loadServerEnv(opts: { dev?: boolean; root?: string } = {}): Serv
     embeddedPgPort: int("EMBEDDED_PG_PORT", 54329),
     authSecret,
     authUrl,
+    edge: edgeFromEnv(process.env, dev),
     botDelayMs: int("BOT_DELAY_MS", 700),
     heartbeatMs: int("HEARTBEAT_MS", 200),
     snapshotEvery: int("SNAPSHOT_EVERY", 50),

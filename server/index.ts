@@ -21,6 +21,11 @@ async function main(): Promise<void> {
   }
   await migrateDeploy(databaseUrl, env.root);
 
+  // Next fetches a server action's redirect target from this origin (`next start` sets it
+  // too); left to itself it would use the request's protocol, which behind a TLS proxy is
+  // https on a port that speaks http.
+  const local = ["0.0.0.0", "::", ""].includes(env.host) ? "127.0.0.1" : env.host.includes(":") ? `[${env.host}]` : env.host;
+  process.env.__NEXT_PRIVATE_ORIGIN ??= `http://${local}:${env.port}`;
   const app = next({ dev, dir: env.root, hostname: "localhost", port: env.port });
   await app.prepare();
   const handler = app.getRequestHandler();
@@ -36,9 +41,10 @@ async function main(): Promise<void> {
     instanceId: env.instanceId,
     lobbyTtlMs: env.lobbyTtlMs,
     unloadIdleMs: env.unloadIdleMs,
+    edge: env.edge,
     nextHandler: (req, res) => handler(req, res),
   });
-  console.log(`Garnet is serving on http://localhost:${server.port}`);
+  console.log(`Garnet is serving on ${env.authUrl ?? `http://localhost:${server.port}`}`);
 
   let closing = false;
   const shutdown = async (sig: string) => {

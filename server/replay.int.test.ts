@@ -4,7 +4,7 @@ import type { ReplayExport, ReplayInfo, RoomPayload } from "../lib/protocol";
 import { fixtureGame } from "./test/fixture-game";
 import { sessionCookie, useTestServer, type Client } from "./test/harness";
 
-const host = { id: "guest:rp-host", name: "Host" };
+const host = { id: "guest:rp-host", name: "Host Hana" };
 const alice = { id: "guest:rp-a", name: "Alice" };
 const bob = { id: "guest:rp-b", name: "Bob" };
 const eve = { id: "guest:rp-e", name: "Eve" };

@@ -5,7 +5,7 @@ import { foldRows } from "./test/fold-rows";
 import { fixtureGame } from "./test/fixture-game";
 import { client, createTestDb, startTestServer, type Client } from "./test/harness";
 
-const host = { id: "guest:h", name: "Host" };
+const host = { id: "guest:h", name: "Host Hana" };
 const alice = { id: "guest:a", name: "Alice" };
 const bob = { id: "guest:b", name: "Bob" };
 

@@ -96,7 +96,7 @@ describe("one fold, one renderer", () => {
     await room.idle();
     const live = structuredClone(room.data);
     expect(live.notices.map((n) => n.text)).toEqual(
-      expect.arrayContaining(["The host started the game", "Announcement: Welcome ‮to the finale", "A bot now plays for Carl (seat 3)", "The host removed Bob from seat 2; the seat is open", "The host nudged Alice"]),
+      expect.arrayContaining(["The host started the game", "Announcement: Welcome to the finale", "A bot now plays for Carl (seat 3)", "The host removed Bob from seat 2; the seat is open", "The host nudged Alice"]),
     );
 
     // the whole log folds to exactly the live room
@@ -167,6 +167,16 @@ describe("seats change hands on the room's queue", () => {
     const back = await a.waitFor((p) => p.botFrom === null && p.seats[0]!.isBot === false);
     expect(back.seats[0]).toMatchObject({ name: "Alice", isBot: false });
     expect(await a.req("game:act", { code, action: { type: "pick", value: 5 } })).toMatchObject({ ok: true });
+  });
+
+  it("nobody takes a seat under a name that passes for the host's or a seated player's", async () => {
+    const { code } = await t.seatedRoom(host, [alice], { gameId: "fixture", seats: 3 });
+    for (const [id, name] of [["guest:rl-fake-host", "HANA"], ["guest:rl-fake-alice", "ALICE"], ["guest:rl-fake-alice2", "Al1ce"]] as const) {
+      const c = await t.client({ id, name });
+      expect(await c.req("seat:claim", { code }), name).toMatchObject({ ok: false, code: "seat/name" });
+    }
+    const ok = await t.client({ id: "guest:rl-alina", name: "Alina" });
+    expect(await ok.req("seat:claim", { code })).toMatchObject({ ok: true });
   });
 
   it("a socket that leaves before its claim commits is not left subscribed or shown connected", async () => {

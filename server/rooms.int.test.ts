@@ -146,7 +146,7 @@ describe("rooms over sockets with a real PostgreSQL", () => {
     const seen = await a.waitFor((p) => p.notices.some((n) => n.text.includes("ended Pick early")));
     expect(seen.notices.map((n) => n.text)).toEqual(expect.arrayContaining(["The host paused the clock in Pick", "The host extended Pick by 30 s", "The host resumed the clock"]));
 
-    expect(await h.req("host:command", { code, command: { type: "end", reason: "   " } })).toMatchObject({ ok: false, code: "input/invalid" });
+    expect(await h.req("host:command", { code, command: { type: "end", reason: "   " } })).toMatchObject({ ok: false, code: "input/empty" });
     await h.req("host:command", { code, command: { type: "end", reason: "fire drill" } });
     const last = await a.waitFor((p) => p.status === "aborted");
     expect(last.endReason).toBe("fire drill");

@@ -13,7 +13,7 @@ import { foldRows } from "./test/fold-rows";
 import { client, createTestDb, type Client } from "./test/harness";
 import { freePort, ServerProcess } from "./test/server-process";
 
-const host = { id: "guest:crash-host", name: "Host" };
+const host = { id: "guest:crash-host", name: "Hana" };
 const cleanup: (() => Promise<unknown>)[] = [];
 afterAll(async () => {
   for (const f of cleanup.reverse()) await f().catch(() => undefined);

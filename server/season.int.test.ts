@@ -14,7 +14,7 @@ import { playOut } from "./test/season-driver";
 import { Rng } from "../lib/games/core/rng";
 import { auditSeasonPage, emptySeasonFigures } from "./proof/season-audit";
 
-const host = { id: "guest:season-host", name: "Host" };
+const host = { id: "guest:season-host", name: "Hana" };
 const outsider = { id: "guest:season-outsider", name: "Outsider" };
 
 let db: { url: string; drop(): Promise<void> };

@@ -1,7 +1,8 @@
 import { redirect } from "next/navigation";
 import { AuthError } from "next-auth";
 import { auth, discordEnabled, signIn } from "@/lib/auth/config";
-import { displayName } from "@/lib/auth/names";
+import { displayName, signInErrorText } from "@/lib/auth/names";
+import { refusalOf } from "@/lib/text";
 import { Card, ErrorNote, inputClass } from "@/components/ui/primitives";
 
 export const metadata = { title: "Sign in" };
@@ -20,11 +21,11 @@ export default async function SignInPage({ searchParams }: { searchParams: Promi
     "use server";
     const back = safeNext(formData.get("next"));
     const name = displayName.safeParse(formData.get("name"));
-    if (!name.success) redirect(`/signin?next=${encodeURIComponent(back)}&error=${encodeURIComponent(name.error.issues[0]?.message ?? "Invalid name")}`);
+    if (!name.success) redirect(`/signin?next=${encodeURIComponent(back)}&error=${encodeURIComponent(refusalOf(name.error).code)}`);
     try {
       await signIn("guest", { name: name.data, redirectTo: back });
     } catch (e) {
-      if (e instanceof AuthError) redirect(`/signin?next=${encodeURIComponent(back)}&error=${encodeURIComponent("Could not sign in.")}`);
+      if (e instanceof AuthError) redirect(`/signin?next=${encodeURIComponent(back)}&error=CredentialsSignin`);
       throw e;
     }
   }
@@ -46,7 +47,7 @@ export default async function SignInPage({ searchParams }: { searchParams: Promi
             <input name="name" required maxLength={24} autoComplete="nickname" autoFocus className={inputClass} placeholder="e.g. Ash" />
             <span className="mt-1 block text-xs text-stone-500">Shown to the other players. No password: this browser keeps your seat.</span>
           </label>
-          <ErrorNote>{error}</ErrorNote>
+          <ErrorNote>{signInErrorText(error)}</ErrorNote>
           <button type="submit" className="w-full rounded-lg bg-garnet-700 px-4 py-2 text-sm font-semibold text-white hover:bg-garnet-800">
             Continue as guest
           </button>

@@ -1,6 +1,6 @@
 // Socket payloads of the season pages, validated on the server.
 import { z } from "zod";
-import { text } from "../input-text";
+import { safeText } from "../text";
 import { ROOM_CODE_RE } from "../protocol";
 import { seasonSettings } from "./types";
 
@@ -8,7 +8,7 @@ import { seasonSettings } from "./types";
 export const seasonCode = z.string().trim().toUpperCase().regex(ROOM_CODE_RE, "A season code is 6 letters and digits.");
 
 export const seasonCreateInput = z.object({
-  name: text(1, 80, { empty: "Give the season a name." }),
+  name: safeText({ max: 80 }),
   settings: seasonSettings.default(seasonSettings.parse({})),
 });
 

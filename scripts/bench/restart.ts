@@ -28,7 +28,7 @@ export async function runRestart(o: { pgBase: string; rooms: RoomSpec[]; playS: 
   const port = await freePort();
   const start = () => ServerProcess.start({ databaseUrl: testDb.url, port, botDelayMs: o.botDelayMs, heartbeatMs: 200, snapshotEvery: 50, output: (l) => o.log(`  server: ${l}`) });
   let server = (await start()).server;
-  const hostUser = { id: "guest:bench-restart-host", name: "Host" };
+  const hostUser = { id: "guest:bench-restart-host", name: "Host Hana" };
   try {
     // one host keeps at most 25 rooms open, so the rooms are spread over hosts of 20
     const hosts = await Promise.all(

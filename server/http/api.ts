@@ -5,14 +5,10 @@ import { ROOM_CODE_RE } from "../../lib/protocol";
 import type { RoomManager } from "../rooms/manager";
 import { CommandError } from "../rooms/errors";
 import type { Store } from "../rooms/store";
+import { retryAfter, sendJson as json } from "../edge/http";
+import type { Limits } from "../limits";
 import { buildExport, buildReplay, replayAccess } from "../replay";
 import { userFromCookie } from "../sockets/auth";
-
-export function json(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): true {
-  res.writeHead(status, { "content-type": "application/json; charset=utf-8", "cache-control": "no-store", ...headers });
-  res.end(JSON.stringify(body));
-  return true;
-}
 
 function refuse(res: ServerResponse, status: number, code: ErrorCode, message: string): true {
   return json(res, status, { ok: false, code, message });
@@ -22,6 +18,9 @@ export interface ApiContext {
   rooms: RoomManager;
   store: Store;
   authSecret: string;
+  limits: Limits;
+  /** The client's limit key (see edge/address.ts). */
+  address: string;
   /** Whether a season's room logs are open to everyone (the season is over). */
   seasonLogOpen?: (seasonId: string) => Promise<boolean>;
 }
@@ -42,8 +41,15 @@ export async function handleApi(req: IncomingMessage, res: ServerResponse, ctx: 
     code = "";
   }
   if (!ROOM_CODE_RE.test(code)) return refuse(res, 400, "input/invalid", "A room code is 6 letters and digits.");
+  // every export and replay reads the whole log; a miss also counts towards the guessing limit, and once that is spent no code is looked up
+  const allowed = ctx.limits.take("log", ctx.address);
+  const guessing = allowed.ok ? ctx.limits.check("unknown_code", ctx.address) : allowed;
+  if (!guessing.ok) return json(res, 429, guessing, retryAfter(guessing));
   const room = await ctx.rooms.get(code);
-  if (!room) return refuse(res, 404, "room/not_found", `There is no room ${code}.`);
+  if (!room) {
+    ctx.limits.take("unknown_code", ctx.address);
+    return refuse(res, 404, "room/not_found", `There is no room ${code}.`);
+  }
   const user = await userFromCookie(req.headers.cookie, ctx.authSecret);
   const access = replayAccess(room, user?.id ?? null);
   // a season room's log and replay would show every seat's balances, which carry into later episodes

@@ -10,8 +10,6 @@ import type { RoomData } from "../../lib/room/types";
 import { CommandError } from "./errors";
 
 export const CHAT_PAGE = 50;
-const CHAT_WINDOW_MS = 10_000;
-const CHAT_PER_WINDOW = 8;
 
 export function chatRules(rules: GameRules, data: RoomData): ChatChannelRule[] {
   return rules.chat(data.state, data.seats.map((s) => s.seat));
@@ -51,18 +49,6 @@ export function readableFrom(rules: GameRules, data: RoomData, role: Role, seat:
   const rule = chatRules(rules, data).find((r) => r.id === channel);
   if (!rule || rule.public) return 0;
   return data.seats.find((s) => s.seat === seat)?.since ?? 0;
-}
-
-/** A sliding window of recent sends per author, so one seat cannot flood a channel. */
-export class ChatRate {
-  private readonly sent = new Map<string, number[]>();
-
-  take(author: string, now: number): void {
-    const recent = (this.sent.get(author) ?? []).filter((t) => now - t < CHAT_WINDOW_MS);
-    if (recent.length >= CHAT_PER_WINDOW) throw new CommandError("chat/rate", "You are sending messages too fast; wait a few seconds.");
-    recent.push(now);
-    this.sent.set(author, recent);
-  }
 }
 
 export function toMessage(m: { id: string; channel: string; author: string; name: string; body: string; at: number }): ChatMessage {

@@ -5,6 +5,8 @@ export class CommandError extends Error {
   constructor(
     readonly code: ErrorCode,
     message: string,
+    /** For a rate limit: when asking again may work. */
+    readonly retryAfterMs?: number,
   ) {
     super(message);
   }

@@ -13,7 +13,7 @@ import { gameOverLedger } from "../../lib/season/ledger";
 import type { SeasonLink } from "../../lib/season/types";
 import { storableProblem } from "../../lib/storable";
 import { BotSeats } from "./bots";
-import { CHAT_PAGE, ChatRate, chatAuthor, readableFrom, channelsFor, toMessage } from "./chat";
+import { CHAT_PAGE, chatAuthor, readableFrom, channelsFor, toMessage } from "./chat";
 import { RoomClock } from "./clock";
 import { commitOf } from "./commit";
 import { CommandError } from "./errors";
@@ -73,7 +73,6 @@ export class Room {
   private readonly now: () => number;
   private readonly timers: RoomClock;
   private readonly bots = new BotSeats((m, e) => console.error(`room ${this.code}: ${m}`, e));
-  private readonly chatRate = new ChatRate();
   /** When the room last changed or was opened (server time, ms). */
   lastActive: number;
 
@@ -225,7 +224,7 @@ export class Room {
   /** Takes a free seat in the lobby, or asks the host for an open one while a game runs. */
   claimSeat(user: { id: string; name: string }, wanted?: SeatId): Promise<{ seat: SeatId; requested: boolean }> {
     return this.run(async () => {
-      const d = decideClaim(this.current, this.hostId, user, wanted, this.season !== null);
+      const d = decideClaim(this.current, { id: this.hostId, name: this.hostName }, user, wanted, this.season !== null);
       if (d.kind === "held") return { seat: d.seat.seat, requested: false };
       await this.commit(d.event);
       return { seat: d.seat, requested: d.requested };
@@ -265,7 +264,6 @@ export class Room {
     return this.run(async () => {
       const { rule, author, name } = chatAuthor(this.rules, this.current, this.hostId, this.hostName, userId, channel);
       const at = this.now();
-      if (author !== "host") this.chatRate.take(author, at);
       let id: string;
       try {
         id = await this.store.addMessage({ roomId: this.id, channel, author, name, body, version: this.current.version, at });

@@ -3,17 +3,22 @@
 // records them. In the lobby a free seat is simply taken; once a game runs, an
 // open seat is asked of the host, who approves or turns the request down.
 import type { RoomData, RoomEvent, SeatRec } from "../../lib/room/types";
+import { looksAlike } from "../../lib/text";
 import { CommandError } from "./errors";
 
 export type ClaimDecision = { kind: "held"; seat: SeatRec } | { kind: "event"; event: RoomEvent; seat: string; requested: boolean };
 
 /** `season`: the room's seats belong to a season's roster, so none is claimed. */
-export function decideClaim(data: RoomData, hostId: string, user: { id: string; name: string }, wanted?: string, season = false): ClaimDecision {
+export function decideClaim(data: RoomData, host: { id: string; name: string }, user: { id: string; name: string }, wanted?: string, season = false): ClaimDecision {
+  const hostId = host.id;
   if (user.id === hostId) throw new CommandError("seat/host", "The host runs the room and cannot take a seat.");
   const mine = data.seats.find((s) => s.userId === user.id);
   if (mine) return { kind: "held", seat: mine };
   if (data.status === "finished" || data.status === "aborted") throw new CommandError("seat/closed", "This game is over.");
   if (season) throw new CommandError("seat/season", "The seats of a season's room go to its roster; the host may put a bot in an empty one.");
+  // nobody at the table may pass for the host or for someone already seated
+  if (looksAlike(user.name, host.name) || data.seats.some((s) => s.userId && s.userId !== user.id && looksAlike(user.name, s.name)))
+    throw new CommandError("seat/name", "Someone here already goes by a name that looks like yours; sign in with another name to take a seat.");
   if (data.banned.some((b) => b.userId === user.id)) throw new CommandError("seat/banned", "The host has removed you from this room.");
   if (data.status === "lobby") {
     const free = data.seats.filter((s) => !s.userId && !s.isBot);

@@ -2,7 +2,7 @@
 // viewer (the host gets every row, a member their own garnets and the public rows).
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { ROOM_CODE_RE } from "../../lib/protocol";
-import { json } from "../http/api";
+import { sendJson as json } from "../edge/http";
 import { CommandError } from "../rooms/room";
 import { userFromCookie } from "../sockets/auth";
 import type { Seasons } from "./service";

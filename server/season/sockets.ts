@@ -2,7 +2,8 @@
 import type { Server } from "socket.io";
 import type { ClientToServer, ServerToClient } from "../../lib/protocol";
 import { CommandError } from "../rooms/errors";
-import { on, type Sock } from "../sockets/edge";
+import type { Limits } from "../limits";
+import { on as onEvent, type Handler, type Sock } from "../sockets/edge";
 import type { SessionUser } from "../sockets/auth";
 import type { Seasons } from "./service";
 
@@ -13,23 +14,24 @@ export function seasonChanged(io: Server<ClientToServer, ServerToClient>, code: 
   io.to(seasonGroup(code)).emit("season:changed", { code });
 }
 
-export function registerSeasonHandlers(socket: Sock, seasons: Seasons): void {
+export function registerSeasonHandlers(socket: Sock, seasons: Seasons, limits: Limits): void {
+  const on = <E extends Parameters<typeof onEvent>[1]>(event: E, handler: Handler<E>) => onEvent({ socket, limits }, event, handler);
   const requireUser = (): SessionUser => {
     if (!socket.data.user) throw new CommandError("auth/required", "Sign in first.");
     return socket.data.user;
   };
 
-  on(socket, "season:create", async ({ name, settings }) => seasons.create(requireUser(), name, settings));
+  on("season:create", async ({ name, settings }) => seasons.create(requireUser(), name, settings));
 
-  on(socket, "season:join", async ({ code, invite }) => seasons.join(requireUser(), code, invite));
+  on("season:join", async ({ code, invite }) => seasons.join(requireUser(), code, invite));
 
-  on(socket, "season:view", async ({ code }) => {
+  on("season:view", async ({ code }) => {
     const view = await seasons.view(code, socket.data.user);
     void socket.join(seasonGroup(code));
     return { view };
   });
 
-  on(socket, "season:ofRoom", async ({ code }) => ({ season: await seasons.ofRoom(code) }));
+  on("season:ofRoom", async ({ code }) => ({ season: await seasons.ofRoom(code) }));
 
-  on(socket, "season:host", async ({ code, command }) => seasons.command(requireUser(), code, command));
+  on("season:host", async ({ code, command }) => seasons.command(requireUser(), code, command));
 }

@@ -1,5 +1,6 @@
 // Identity comes from the Auth.js session cookie in the handshake, never from a payload.
 import { decode } from "next-auth/jwt";
+import { isSessionName } from "../../lib/auth/names";
 
 export interface SessionUser {
   id: string;
@@ -42,7 +43,7 @@ export async function userFromCookie(header: string | undefined, secret: string)
     try {
       const jwt = await decode({ token, secret, salt: name });
       const id = typeof jwt?.sub === "string" ? jwt.sub : null;
-      const display = typeof jwt?.name === "string" ? jwt.name : null;
+      const display = isSessionName(jwt?.name) ? jwt.name : null;
       if (id && display) return { id, name: display };
     } catch {
       // a bad or stale cookie is the same as none

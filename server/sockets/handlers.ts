@@ -9,7 +9,8 @@ import type { RoomManager } from "../rooms/manager";
 import { spectatorsLive } from "../rooms/payloads";
 import { CommandError, type Room } from "../rooms/room";
 import type { SessionUser } from "./auth";
-import { on, type Sock, type SocketData } from "./edge";
+import type { Limits } from "../limits";
+import { on as onEvent, type EdgeContext, type Handler, type Sock, type SocketData } from "./edge";
 import { advanceFrame, currentFrame, dropFrame, type Frame } from "./frames";
 
 export type { SocketData };
@@ -112,25 +113,41 @@ export function seatsMoved(io: IO, room: Room, userIds: string[]): void {
   }
 }
 
-export function registerHandlers(io: IO, socket: Sock, rooms: RoomManager): void {
+function limited(r: ReturnType<Limits["take"]>): void {
+  if (!r.ok) throw new CommandError("rate/limited", r.message, r.retryAfterMs);
+}
+
+export function registerHandlers(io: IO, socket: Sock, rooms: RoomManager, limits: Limits): void {
+  const ctx: EdgeContext = { socket, limits };
+  const on = <E extends Parameters<typeof onEvent>[1]>(event: E, handler: Handler<E>) => onEvent(ctx, event, handler);
+  const address = socket.data.address;
+
   function requireUser(): SessionUser {
     if (!socket.data.user) throw new CommandError("auth/required", "Sign in first.");
     return socket.data.user;
   }
 
+  /** The room for a code; guessing codes costs from the address's budget for lookups of rooms that do not exist. */
   async function roomOr404(code: string): Promise<Room> {
+    const live = rooms.loaded(code);
+    if (live) return live;
+    limited(limits.check("unknown_code", address));
     const room = await rooms.get(code);
-    if (!room) throw new CommandError("room/not_found", `There is no room ${code}.`);
+    if (!room) {
+      limits.take("unknown_code", address);
+      throw new CommandError("room/not_found", `There is no room ${code}.`);
+    }
     return room;
   }
 
-  on(socket, "room:create", async ({ gameId, seats, config, spectators }) => {
+  on("room:create", async ({ gameId, seats, config, spectators }) => {
     const user = requireUser();
+    limited(limits.take("room_create", address));
     const room = await rooms.createRoom(user.id, gameId, seats, config, spectators);
     return { code: room.code };
   });
 
-  on(socket, "room:watch", async ({ code, as }) => {
+  on("room:watch", async ({ code, as }) => {
     const room = await roomOr404(code);
     room.touch();
     const { role, seat, presence } = subscribe(socket, room, as === "spectator");
@@ -139,7 +156,7 @@ export function registerHandlers(io: IO, socket: Sock, rooms: RoomManager): void
     return { payload: f.payload, frame: f.frame };
   });
 
-  on(socket, "room:sync", async ({ code }) => {
+  on("room:sync", async ({ code }) => {
     const room = await roomOr404(code);
     const w = socket.data.watching.get(room.code);
     if (!w || w.roomId !== room.id) throw new CommandError("room/not_watching", "Open the room first.");
@@ -147,13 +164,13 @@ export function registerHandlers(io: IO, socket: Sock, rooms: RoomManager): void
     return { payload: f.payload, frame: f.frame };
   });
 
-  on(socket, "room:unwatch", async ({ code }) => {
+  on("room:unwatch", async ({ code }) => {
     const room = rooms.loaded(code);
     if (leave(socket, room, code) && room) broadcast(io, room);
     return {};
   });
 
-  on(socket, "seat:claim", async ({ code, seat }) => {
+  on("seat:claim", async ({ code, seat }) => {
     const user = requireUser();
     const room = await roomOr404(code);
     const r = await room.claimSeat(user, seat);
@@ -165,40 +182,42 @@ export function registerHandlers(io: IO, socket: Sock, rooms: RoomManager): void
     return r.requested ? { seat: r.seat, requested: true } : { seat: r.seat };
   });
 
-  on(socket, "seat:release", async ({ code }) => {
+  on("seat:release", async ({ code }) => {
     const user = requireUser();
     const room = await roomOr404(code);
     await room.releaseSeat(user.id);
     return {};
   });
 
-  on(socket, "game:act", async ({ code, action, clientId }) => {
+  on("game:act", async ({ code, action, clientId }) => {
     const user = requireUser();
     const room = await roomOr404(code);
     const version = await room.act(user.id, action, clientId ?? null);
     return { version, ...(clientId ? { clientId } : {}) };
   });
 
-  on(socket, "host:command", async ({ code, command }) => {
+  on("host:command", async ({ code, command }) => {
     const user = requireUser();
     const room = await roomOr404(code);
     return { version: await room.host(user.id, command) };
   });
 
-  on(socket, "chat:send", async ({ code, channel, body }) => {
+  on("chat:send", async ({ code, channel, body }) => {
     const user = requireUser();
     const room = await roomOr404(code);
+    // one player cannot flood a channel (the host is not limited here)
+    if (user.id !== room.hostId) limited(limits.take("chat", `${room.id}/${user.id}`));
     return { message: await room.sendChat(user.id, channel, body) };
   });
 
-  on(socket, "room:audit", async ({ code }) => {
+  on("room:audit", async ({ code }) => {
     const user = requireUser();
     const room = await roomOr404(code);
     if (room.hostId !== user.id) throw new CommandError("host/only", "Only the host can read the audit log during the game.");
     return { entries: await room.audit() };
   });
 
-  on(socket, "chat:history", async ({ code, channel, before }) => {
+  on("chat:history", async ({ code, channel, before }) => {
     const room = await roomOr404(code);
     const w = socket.data.watching.get(code);
     if (!w || w.roomId !== room.id) throw new CommandError("room/not_watching", "Open the room first.");
@@ -207,6 +226,7 @@ export function registerHandlers(io: IO, socket: Sock, rooms: RoomManager): void
 
   // the socket has left every group by now, so presence read from the groups is already right
   socket.on("disconnect", () => {
+    limits.forget("socket_event", socket.id);
     for (const [code, w] of socket.data.watching) {
       const room = rooms.loaded(code);
       if (w.role === "player" && room && room.id === w.roomId) broadcast(io, room);

@@ -8,6 +8,7 @@ import { writeFileSync, writeSync } from "node:fs";
 import { Session } from "node:inspector/promises";
 import { monitorEventLoopDelay } from "node:perf_hooks";
 import { startGarnetServer } from "../app-server";
+import { edgeFromEnv, oneAddressEdge } from "../edge";
 import { gameOrFixture } from "./fixture-game";
 import { TEST_SECRET } from "./session";
 import type { ChildReply, ChildRequest } from "./server-process";
@@ -36,6 +37,8 @@ const server = await startGarnetServer({
   snapshotEvery: int("SNAPSHOT_EVERY", 50),
   instanceId: process.env.INSTANCE_ID ?? "main",
   lookupGame: gameOrFixture,
+  // its clients (benchmark, crash tests, slow-reader figures) all come from 127.0.0.1; socket caps from the environment
+  edge: oneAddressEdge(edgeFromEnv(process.env)),
   log: () => {},
 });
 
@@ -92,6 +95,7 @@ process.on("message", (msg: ChildRequest & { id: number }) => {
         store: { ...store.stats },
         rooms: server.rooms.live().length,
         sockets: server.io.engine.clientsCount,
+        edge: server.edge.stats(),
         loopDelayMs: delay,
       });
       return;

@@ -99,7 +99,7 @@ export interface CrashReport {
   };
 }
 
-const HOST = { id: "guest:crash-host", name: "Host" };
+const HOST = { id: "guest:crash-host", name: "Host Hana" };
 
 function lookup(id: string): AnyGame {
   const g = gameOrFixture(id);

@@ -10,6 +10,7 @@ import { RoomFeeds } from "../../lib/room-feed";
 import { connected, request } from "./seat-client";
 import { migrateDeploy } from "../db/migrate";
 import { startGarnetServer, type GarnetServer, type GarnetServerOptions } from "../app-server";
+import { oneAddressEdge } from "../edge";
 import { sessionCookie, TEST_SECRET } from "./session";
 
 export { sessionCookie };
@@ -45,6 +46,8 @@ export function startTestServer(databaseUrl: string, games: AnyGame[], extra: Pa
     heartbeatMs: 50,
     lookupGame: (id) => games.find((g) => g.meta.id === id),
     log: () => {},
+    // every test client comes from 127.0.0.1; tests of the limits pass their own
+    edge: oneAddressEdge(),
     ...extra,
   });
 }

@@ -4,6 +4,7 @@ import { spawn, type ChildProcess } from "node:child_process";
 import { createServer } from "node:net";
 import path from "node:path";
 import type { Clock } from "../../lib/room/types";
+import type { Edge } from "../edge";
 
 export type ChildRequest =
   | { type: "stats"; gc?: boolean; resetLoop?: boolean }
@@ -20,6 +21,7 @@ export interface ChildStats {
   store: { batches: number; events: number };
   rooms: number;
   sockets: number;
+  edge: ReturnType<Edge["stats"]>;
   loopDelayMs: { p50: number; p99: number; max: number };
 }
 
