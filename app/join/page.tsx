@@ -1,5 +1,5 @@
 import { redirect } from "next/navigation";
-import { roomCode } from "@/lib/protocol";
+import { roomCode } from "@/lib/protocol-input";
 import { Card, ErrorNote, inputClass } from "@/components/ui/primitives";
 
 export const metadata = { title: "Join a room" };

@@ -2,7 +2,8 @@
 import type { Server, Socket } from "socket.io";
 import { z } from "zod";
 import type { ChatChannelRule } from "../../lib/games/core/types";
-import { actInput, chatHistoryInput, chatSendInput, createRoomInput, hostInput, seatInput, watchInput, type Ack, type ChatMessage, type ClientToServer, type Role, type RoomPayload, type ServerToClient } from "../../lib/protocol";
+import type { Ack, ChatMessage, ClientToServer, Role, RoomPayload, ServerToClient } from "../../lib/protocol";
+import { actInput, chatHistoryInput, chatSendInput, createRoomInput, hostInput, seatInput, watchInput } from "../../lib/protocol-input";
 import type { RoomManager } from "../rooms/manager";
 import { advanceFrame, currentFrame, dropFrame, type Frame } from "./frames";
 import { CommandError, type Room } from "../rooms/room";
