@@ -2,6 +2,9 @@ import { expect, type Browser, type BrowserContext, type Page } from "@playwrigh
 import type { RoomPatch, RoomPayload } from "../lib/protocol";
 import { RoomFeeds } from "../lib/room-feed";
 
+/** The phone the layout is checked at (an iPhone 12–15 sized screen). */
+export const PHONE = { width: 390, height: 844 };
+
 /** A fresh browser context (its own cookies), signed in as a guest. */
 export async function guest(browser: Browser, name: string, next = "/"): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext();

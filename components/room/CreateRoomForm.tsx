@@ -3,7 +3,7 @@ import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { getPath, setPath, type FieldSpec } from "@/lib/config-form";
 import { Button, Card, ErrorNote, Field, inputClass } from "@/components/ui/primitives";
-import { request } from "./socket";
+import { connectAs, request } from "./socket";
 
 function FieldInput({ f, value, onChange }: { f: FieldSpec; value: unknown; onChange: (path: string[], v: unknown) => void }) {
   const id = f.path.join(".");
@@ -96,7 +96,7 @@ function JsonField({ f, value, onChange }: { f: FieldSpec; value: unknown; onCha
   );
 }
 
-export function CreateRoomForm({ gameId, gameName, players, fields, defaults }: { gameId: string; gameName: string; players: { min: number; max: number; recommended: number }; fields: FieldSpec[] | null; defaults: unknown }) {
+export function CreateRoomForm({ gameId, gameName, players, fields, defaults, user }: { gameId: string; gameName: string; players: { min: number; max: number; recommended: number }; fields: FieldSpec[] | null; defaults: unknown; user: string }) {
   const router = useRouter();
   const [seats, setSeats] = useState(players.recommended);
   const [spectators, setSpectators] = useState<{ mode: "live" | "delayed"; lag: number; revealAtEnd: boolean }>({ mode: "live", lag: 1, revealAtEnd: false });
@@ -108,6 +108,7 @@ export function CreateRoomForm({ gameId, gameName, players, fields, defaults }: 
     e.preventDefault();
     setBusy(true);
     setError(null);
+    connectAs(user);
     const r = await request<"room:create", { code: string }>("room:create", { gameId, seats, config, spectators });
     setBusy(false);
     if (!r.ok) return setError(r.message);

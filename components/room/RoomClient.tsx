@@ -14,8 +14,8 @@ import { usePhaseAlerts } from "./usePhaseAlerts";
 import { useRoom } from "./useRoom";
 
 /** A room as this browser sees it: lobby, then the game's dashboard, with the host's console for the host. */
-export function RoomClient({ code, mode, signedIn }: { code: string; mode: "auto" | "host" | "spectator"; signedIn: boolean }) {
-  const conn = useRoom(code, { spectate: mode === "spectator" });
+export function RoomClient({ code, mode, user }: { code: string; mode: "auto" | "host" | "spectator"; /** the session's user id, null when signed out */ user: string | null }) {
+  const conn = useRoom(code, { spectate: mode === "spectator", user });
   const { payload, error } = conn;
   const nameOf = useCallback((seat: string) => payload?.seats.find((s) => s.seat === seat)?.name || seat, [payload]);
   const hostAct = useCallback((action: unknown) => conn.host({ type: "game", action }), [conn]);
@@ -44,7 +44,7 @@ export function RoomClient({ code, mode, signedIn }: { code: string; mode: "auto
       <StatusBar payload={payload} offsetMs={conn.offsetMs} connected={conn.connected} alertsOn={alertsOn} onToggleAlerts={toggleAlerts} nudge={conn.nudge} />
       {payload.status === "lobby" ? (
         <div className="space-y-4">
-          <Lobby payload={payload} conn={conn} signedIn={signedIn} />
+          <Lobby payload={payload} conn={conn} signedIn={user !== null} />
           <ChatPanel code={payload.code} channels={payload.channels} nameOf={nameOf} you={payload.you} />
         </div>
       ) : (

@@ -2,7 +2,7 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import type { Ack, HostCommand, RoomPatch, RoomPayload } from "@/lib/protocol";
 import { RoomFeed } from "@/lib/room-feed";
-import { getSocket, request } from "./socket";
+import { connectAs, request } from "./socket";
 
 export interface RoomConnection {
   payload: RoomPayload | null;
@@ -20,9 +20,10 @@ export interface RoomConnection {
 
 let clientSeq = 0;
 
-/** Watches a room: the current payload for this viewer, refreshed after every change and on reconnect. */
-export function useRoom(code: string, opts: { spectate?: boolean } = {}): RoomConnection {
+/** Watches a room as `opts.user` (the session's user id): the current payload for this viewer, refreshed after every change and on reconnect. */
+export function useRoom(code: string, opts: { spectate?: boolean; user: string | null }): RoomConnection {
   const spectate = Boolean(opts.spectate);
+  const user = opts.user;
   const [payload, setPayload] = useState<RoomPayload | null>(null);
   const [error, setError] = useState<{ code: string; message: string } | null>(null);
   const [connected, setConnected] = useState(false);
@@ -39,7 +40,7 @@ export function useRoom(code: string, opts: { spectate?: boolean } = {}): RoomCo
   }, []);
 
   useEffect(() => {
-    const s = getSocket();
+    const s = connectAs(user);
     const feed = new RoomFeed(code);
     let syncing = false;
     const show = () => {
@@ -95,7 +96,7 @@ export function useRoom(code: string, opts: { spectate?: boolean } = {}): RoomCo
       s.off("room:nudge", onNudge);
       s.emit("room:unwatch", { code });
     };
-  }, [code, accept, spectate]);
+  }, [code, accept, spectate, user]);
 
   const act = useCallback((action: unknown) => request<"game:act", { version: number }>("game:act", { code, action, clientId: `c${Date.now().toString(36)}${++clientSeq}` }), [code]);
   const host = useCallback((command: HostCommand | { type: "game"; action: unknown }) => request<"host:command", { version: number }>("host:command", { code, command }), [code]);
