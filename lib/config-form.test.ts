@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { describeConfig, getPath, setPath } from "./config-form";
+import { getPath, setPath } from "./config-fields";
+import { describeConfig } from "./config-form";
 
 const schema = z.object({
   startingHealth: z.number().int().min(1).max(99).default(45).describe("Starting health"),

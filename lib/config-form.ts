@@ -1,15 +1,9 @@
 // Turns a game's zod config schema into a plain description a generic form can
 // render (and back). Shared by the create-room page and its tests.
 import { z } from "zod";
+import type { FieldSpec } from "./config-fields";
 
-export type FieldSpec =
-  | { kind: "number"; path: string[]; label: string; help?: string; integer: boolean; min?: number; max?: number }
-  | { kind: "boolean"; path: string[]; label: string; help?: string }
-  | { kind: "enum"; path: string[]; label: string; help?: string; options: string[] }
-  | { kind: "text"; path: string[]; label: string; help?: string; maxLength?: number }
-  | { kind: "list"; path: string[]; label: string; help?: string; item: "number" | "string" }
-  | { kind: "json"; path: string[]; label: string; help?: string }
-  | { kind: "group"; path: string[]; label: string; help?: string; fields: FieldSpec[] };
+export type { FieldSpec };
 
 type Json = Record<string, unknown>;
 
@@ -49,20 +43,4 @@ export function describeConfig(schema: z.ZodType): FieldSpec[] | null {
   } catch {
     return null;
   }
-}
-
-export function getPath(obj: unknown, path: string[]): unknown {
-  let cur = obj;
-  for (const p of path) {
-    if (cur === null || typeof cur !== "object") return undefined;
-    cur = (cur as Record<string, unknown>)[p];
-  }
-  return cur;
-}
-
-export function setPath<T>(obj: T, path: string[], value: unknown): T {
-  if (path.length === 0) return value as T;
-  const [head, ...rest] = path as [string, ...string[]];
-  const base = (obj && typeof obj === "object" ? obj : {}) as Record<string, unknown>;
-  return { ...base, [head]: setPath(base[head], rest, value) } as T;
 }

@@ -1,7 +1,7 @@
 "use client";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
-import { getPath, setPath, type FieldSpec } from "@/lib/config-form";
+import { getPath, setPath, type FieldSpec } from "@/lib/config-fields";
 import { Button, Card, ErrorNote, Field, inputClass } from "@/components/ui/primitives";
 import { connectAs, request } from "./socket";
 

@@ -3,12 +3,9 @@
 // differently is a switch here (see RULES.md, "Rulings").
 import { z } from "zod";
 
-export const STONES = ["grey", "white", "black", "green", "red"] as const;
-export type Stone = (typeof STONES)[number];
+import { STONE_EFFECTS, type StoneEffect } from "./stones";
 
-/** What a drawn stone does to the pot of Does Greed Succeed. */
-export const STONE_EFFECTS = ["none", "plus1", "plus2", "minus1", "minus2", "double", "halve", "bust"] as const;
-export type StoneEffect = (typeof STONE_EFFECTS)[number];
+export { STONES, STONE_EFFECTS, type Stone, type StoneEffect } from "./stones";
 
 const seconds = (def: number, label: string) => z.int().min(5).max(86_400).default(def).describe(label);
 /** A point amount in steps of one half. */

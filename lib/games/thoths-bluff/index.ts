@@ -2,13 +2,14 @@
 import type { Actor, GameDefinition } from "../core";
 import { bot } from "./bot";
 import { configSchema, type Config } from "./config";
-import { actionSchema, apply, phaseInfo, setup, timeout, type Action } from "./rules";
+import { apply, phaseInfo, setup, timeout } from "./rules";
+import { actionSchema, type Action } from "./schema";
 import { invariants } from "./invariants";
 import { secrets } from "./secrets";
 import type { State } from "./state";
 import { outcomeOf, view, type View } from "./view";
 
-export type { Action } from "./rules";
+export type { Action } from "./schema";
 export type { Config } from "./config";
 export type { State } from "./state";
 export type { View, SeatPanel, LegalMoves, Check, PublicRound, PrivateRound, RunningAction } from "./view";
