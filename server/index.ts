@@ -37,6 +37,7 @@ async function main(): Promise<void> {
     nextHandler: (req, res) => handler(req, res),
   });
   console.log(`Garnet is serving on http://localhost:${server.port}`);
+  if (!dev) void warmPages(server.url);
 
   let closing = false;
   const shutdown = async (sig: string) => {
@@ -50,6 +51,19 @@ async function main(): Promise<void> {
   };
   process.on("SIGINT", () => void shutdown("SIGINT"));
   process.on("SIGTERM", () => void shutdown("SIGTERM"));
+}
+
+/**
+ * Next loads a page's server code on its first request; a newcomer opening a join
+ * link right after a start would wait for it. Ask for each page once, in the
+ * background (WARMUP is a well-formed code of a room that does not exist).
+ */
+async function warmPages(base: string): Promise<void> {
+  for (const path of ["/r/WARMUP", "/", "/signin", "/join", "/r/WARMUP/watch", "/r/WARMUP/host", "/new", "/games/thoths-bluff"]) {
+    await fetch(base + path, { redirect: "manual" })
+      .then((r) => r.arrayBuffer())
+      .catch(() => undefined);
+  }
 }
 
 main().catch((e) => {
