@@ -14,7 +14,7 @@ test("host console: pause, extend, announce; a closed chat says why; a delayed s
   const spec = await specContext.newPage();
   await spec.goto(`/r/${code}/watch`);
 
-  await host.page.getByTestId("start-with-bots").click();
+  await host.page.getByTestId("start-game").click();
   await expect(player.page.getByTestId("phase-name")).not.toContainText("Lobby");
 
   // the host's clock commands reach the player

@@ -64,7 +64,7 @@ test("two players, three bots, a host and a spectator play Five Fold Possession 
   await watch.goto(`/r/${code}/watch`);
   await expect(watch.getByTestId("room-spectator")).toBeVisible();
 
-  await host.page.getByTestId("start-with-bots").click();
+  await host.page.getByTestId("start-game").click();
   for (const p of [ann.page, ben.page, watch, host.page]) await phase(p, "Round 1: submissions");
 
   // ---- Round 1: every minigame through the UI ----

@@ -6,8 +6,8 @@ import { RoomFeeds } from "../lib/room-feed";
 export const PHONE = { width: 390, height: 844 };
 
 /** A fresh browser context (its own cookies), signed in as a guest. */
-export async function guest(browser: Browser, name: string, next = "/"): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext();
+export async function guest(browser: Browser, name: string, next = "/", viewport?: { width: number; height: number }): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext(viewport ? { viewport } : {});
   const page = await context.newPage();
   await page.goto(`/signin?next=${encodeURIComponent(next)}`);
   await page.getByLabel("Display name").fill(name);

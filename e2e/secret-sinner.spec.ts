@@ -39,7 +39,7 @@ test("Secret Sinner: a Hell player queries a Heaven player, they talk in the win
   await watch.goto(`/r/${code}/watch`);
   await expect(watch.getByTestId("room-spectator")).toBeVisible();
 
-  await host.page.getByTestId("start-with-bots").click();
+  await host.page.getByTestId("start-game").click();
   const g = gabriel.page;
   const l = lilith.page;
   for (const p of [g, l, watch]) await expect(p.getByTestId("phase-name")).toContainText("Round 1");

@@ -78,7 +78,7 @@ test("two players, nine bots, a host and a spectator play Truth Deflector to the
   await spec.goto(`/r/${code}/watch`);
   await expect(spec.getByTestId("room-spectator")).toBeVisible();
 
-  await host.page.getByTestId("start-with-bots").click();
+  await host.page.getByTestId("start-game").click();
   for (const p of [host.page, ada.page, ben.page, spec]) await expect(p.getByTestId("td-dashboard")).toBeVisible();
   await expect(host.page.getByTestId("td-host-submissions").locator("tbody tr")).toHaveCount(11);
 

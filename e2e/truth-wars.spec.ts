@@ -175,7 +175,7 @@ async function playGame(browser: Browser, opts: Options) {
   await watch.goto(`/r/${code}/watch`);
   await expect(watch.getByTestId("room-spectator")).toBeVisible();
 
-  await host.page.getByTestId("start-with-bots").click();
+  await host.page.getByTestId("start-game").click();
   for (const s of seats) {
     await expect(byId(s.page, "tw-role-card")).toBeVisible();
     s.role = (await byId(s.page, "tw-role-name").innerText()).trim();

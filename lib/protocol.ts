@@ -1,7 +1,7 @@
 // The socket protocol, declared once and shared by server and browser: types and
 // constants only, so the browser bundle carries no schema. The zod schemas that
 // validate client input are in ./protocol-input.
-import type { Outcome, PhaseInfo } from "./games/core/types";
+import type { Outcome, PhaseInfo, PhaseTrackEntry } from "./games/core/types";
 import type { PatchOp } from "./json-patch";
 import type { HostCommand, SpectatorSettings } from "./protocol-input";
 
@@ -73,7 +73,7 @@ export interface RoomPayload {
   hostName: string;
   seats: SeatInfo[];
   phase: PhaseInfo | null;
-  phaseTrack: { key: string; name: string }[];
+  phaseTrack: PhaseTrackEntry[];
   clock: ClockInfo;
   view: unknown;
   outcome: Outcome | null;

@@ -99,11 +99,8 @@ export function Lobby({ payload, conn, signedIn }: { payload: RoomPayload; conn:
           )}
           {payload.role === "host" && (
             <>
-              <Button onClick={() => void run(conn.host({ type: "start", fillWithBots: false }))} disabled={busy || open > 0} data-testid="start-game" title={open > 0 ? "Every seat needs a player or a bot" : undefined}>
-                Start game
-              </Button>
-              <Button variant="secondary" onClick={() => void run(conn.host({ type: "start", fillWithBots: true }))} disabled={busy} data-testid="start-with-bots">
-                {open > 0 ? `Start, bots in ${open} open seat${open > 1 ? "s" : ""}` : "Start"}
+              <Button onClick={() => void run(conn.host({ type: "start", fillWithBots: open > 0 }))} disabled={busy} data-testid="start-game">
+                {open > 0 ? `Start with bots in ${open} open seat${open > 1 ? "s" : ""}` : "Start the game"}
               </Button>
             </>
           )}

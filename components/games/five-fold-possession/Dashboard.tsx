@@ -140,7 +140,8 @@ function SpectatorBoard({ view }: { view: View }) {
 export function Dashboard({ payload, view, act, nameOf }: DashboardProps<View>) {
   const me = view.me;
   const who = useCallback((seat: string) => (me && seat === me.seat ? `${nameOf(seat)} (you)` : nameOf(seat)), [me, nameOf]);
-  const ctx = useMemo<PlayerCtx | null>(() => (me ? { view, me, act, who } : null), [view, me, act, who]);
+  const closed = payload.status !== "running";
+  const ctx = useMemo<PlayerCtx | null>(() => (me ? { view, me, act, who, closed } : null), [view, me, act, who, closed]);
 
   return (
     <div className="space-y-4" data-testid="ffp-dashboard" data-viewer={payload.role}>

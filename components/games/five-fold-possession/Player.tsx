@@ -34,6 +34,7 @@ function owedItems(ctx: PlayerCtx): Owed[] {
 function headline(ctx: PlayerCtx): string {
   const { me, view } = ctx;
   if (view.phase === "end") return "The match is over: every role, alias and score is revealed below.";
+  if (ctx.closed) return "The host ended the game: nothing more can be entered.";
   if (view.phase === "results") {
     const next = view.round >= view.totalRounds ? "the final guesses" : `round ${view.round + 1}`;
     return me.done ? `Ready for ${next} — waiting for the others or the timer.` : `Round ${view.round} results are in. Read them, then press “Ready” to move on to ${next}.`;

@@ -17,7 +17,7 @@ function render(state: State, viewer: Viewer): string {
   const view = game.view(state, viewer);
   const role = viewer === "host" ? "host" : viewer === "spectator" ? "spectator" : "player";
   const props = {
-    payload: { role, you: role === "player" ? viewer : null, view } as unknown as DashboardProps<View>["payload"],
+    payload: { role, status: "running", you: role === "player" ? viewer : null, view } as unknown as DashboardProps<View>["payload"],
     view,
     offsetMs: 0,
     act: async () => ({ ok: true as const, version: 1 }),

@@ -38,6 +38,9 @@ function describe(action: Action, actor: Actor): string {
   }
 }
 
+/** The default match: where the phase tracker takes each phase's default length from. */
+const defaults = configSchema.parse({});
+
 export const game: GameDefinition<State, Config, Action, View> = {
   meta: {
     id: "thoths-bluff",
@@ -50,11 +53,7 @@ export const game: GameDefinition<State, Config, Action, View> = {
   },
   configSchema,
   actionSchema,
-  phaseTrack: [
-    { key: "rolling", name: "Rolling" },
-    { key: "rigging", name: "Rigging" },
-    { key: "action", name: "Action" },
-  ],
+  phaseTrack: (["rolling", "rigging", "action"] as const).map((key) => ({ key, name: key.charAt(0).toUpperCase() + key.slice(1), length: { path: ["phaseSeconds", key], defaultSeconds: defaults.phaseSeconds[key] } })),
   setup,
   apply,
   phase: phaseInfo,

@@ -121,6 +121,9 @@ function outcome(state: State): Outcome | null {
   return { summary, winners, losers: e.ec ? [e.ec] : [], ranking, awards };
 }
 
+/** The default match: where the phase tracker takes each phase's default length from. */
+const defaults = configSchema.parse({});
+
 export const game: GameDefinition<State, Config, Action, View> = {
   meta: {
     id: "truth-deflector",
@@ -133,7 +136,7 @@ export const game: GameDefinition<State, Config, Action, View> = {
   },
   configSchema,
   actionSchema,
-  phaseTrack: [{ key: "round", name: "Claims & challenges" }],
+  phaseTrack: [{ key: "round", name: "Claims & challenges", length: { path: ["phaseSeconds", "round"], defaultSeconds: defaults.phaseSeconds.round } }],
   setup,
   apply,
   phase,
