@@ -71,8 +71,8 @@ export function HostPanel({ payload, conn }: { payload: RoomPayload; conn: RoomC
       <ul className="mt-1 space-y-1 text-sm">
         {payload.seats.map((s, i) => (
           <li key={s.seat} className="flex flex-wrap items-center gap-2">
-            <span className="w-5 text-xs text-stone-400">{i + 1}</span>
-            <span className={s.occupied ? "" : "italic text-stone-400"}>{s.occupied ? s.name : "open"}</span>
+            <span className="w-5 text-xs text-stone-500">{i + 1}</span>
+            <span className={s.occupied ? "" : "italic text-stone-500"}>{s.occupied ? s.name : "open"}</span>
             {s.isBot && <Badge>bot</Badge>}
             {!s.isBot && s.occupied && <Badge tone={s.connected ? "green" : "neutral"}>{s.connected ? "online" : "offline"}</Badge>}
             {running && (

@@ -15,8 +15,8 @@ function Bell({ on }: { on: boolean }) {
 }
 
 /**
- * Always at the top and opaque: the phase, the time left and what you still owe on
- * the first line, the phase track on the second (one scrolling row on a phone).
+ * Always at the top and opaque: the phase and the time left on the first line; the
+ * phase track (one scrolling row on a phone) and what you still owe on the second.
  */
 export function StatusBar({ payload, offsetMs, connected, alertsOn, onToggleAlerts, nudge }: { payload: RoomPayload; offsetMs: number; connected: boolean; alertsOn?: boolean; onToggleAlerts?: () => void; nudge?: string | null }) {
   const p = payload.phase;
@@ -46,13 +46,6 @@ export function StatusBar({ payload, offsetMs, connected, alertsOn, onToggleAler
           {payload.status === "aborted" && "Ended by the host"}
         </div>
         {running && <Countdown clock={payload.clock} offsetMs={offsetMs} className="shrink-0" />}
-        {running && payload.role === "player" && (owe ? <Badge tone="amber" className="shrink-0" data-testid="you-owe">Your move</Badge> : <Badge tone="green" className="shrink-0">Nothing owed now</Badge>)}
-        {running && payload.role !== "player" && p && p.waitingOn.length > 0 && (
-          <Badge className="shrink-0" title={waitingNames.join(", ")}>
-            waiting on {p.waitingOn.length}
-          </Badge>
-        )}
-        {running && p?.waitingOnHost && <Badge tone="blue" className="shrink-0">host decides</Badge>}
         {!connected && <Badge tone="red" className="shrink-0">reconnecting…</Badge>}
         {!running && alerts}
       </div>
@@ -61,6 +54,13 @@ export function StatusBar({ payload, offsetMs, connected, alertsOn, onToggleAler
           <div className="min-w-0 flex-1">
             <PhaseTracker track={payload.phaseTrack} phase={p} />
           </div>
+          {payload.role === "player" && (owe ? <Badge tone="amber" className="shrink-0" data-testid="you-owe">Your move</Badge> : <Badge tone="green" className="shrink-0">Nothing owed now</Badge>)}
+          {payload.role !== "player" && p && p.waitingOn.length > 0 && (
+            <Badge className="shrink-0" title={waitingNames.join(", ")}>
+              waiting on {p.waitingOn.length}
+            </Badge>
+          )}
+          {p?.waitingOnHost && <Badge tone="blue" className="shrink-0">host decides</Badge>}
           {alerts}
         </div>
       )}

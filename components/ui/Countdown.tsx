@@ -30,10 +30,10 @@ export function Countdown({ clock, offsetMs, className }: { clock: ClockInfo; of
   const frac = clock.durationMs ? Math.min(1, left / clock.durationMs) : null;
   return (
     <span className={cx("inline-flex items-center gap-2", className)} data-testid="countdown" aria-live="off">
-      <span className={cx("font-mono text-lg font-semibold tabular-nums", urgent && "text-red-600 dark:text-red-400", clock.paused && "text-amber-600")}>
+      <span className={cx("font-mono text-lg font-semibold tabular-nums", urgent && "text-red-700 dark:text-red-400", clock.paused && "text-amber-700 dark:text-amber-400")}>
         {formatMs(left)}
       </span>
-      {clock.paused && <span className="text-xs font-semibold uppercase text-amber-600">paused</span>}
+      {clock.paused && <span className="text-xs font-semibold uppercase text-amber-700 dark:text-amber-400">paused</span>}
       {frac !== null && (
         <span className="hidden h-1.5 w-20 overflow-hidden rounded-full bg-stone-200 sm:inline-block dark:bg-stone-800" aria-hidden>
           <span className={cx("block h-full", urgent ? "bg-red-500" : "bg-garnet-500")} style={{ width: `${frac * 100}%` }} />

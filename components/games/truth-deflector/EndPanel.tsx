@@ -72,7 +72,7 @@ export function EndPanel({ view, end, canPick, pick, nameOf, you }: { view: View
                       </span>
                     </th>
                     <td className={cx(tdClass, "text-right font-mono font-semibold")}>{s.points}</td>
-                    <td className={tdClass}>{s.tokensOfLife > 0 ? <Badge tone="garnet" className="whitespace-nowrap">{s.tokensOfLife} ToL</Badge> : <span className="text-stone-400">—</span>}</td>
+                    <td className={tdClass}>{s.tokensOfLife > 0 ? <Badge tone="garnet" className="whitespace-nowrap">{s.tokensOfLife} ToL</Badge> : <span className="text-stone-500">—</span>}</td>
                     <td className={cx(tdClass, "text-right font-mono")}>+{s.garnetsEarned}</td>
                   </tr>
                 );

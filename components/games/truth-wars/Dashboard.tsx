@@ -90,13 +90,13 @@ function RoundPlan({ view }: { view: View }) {
             s.status === "now" && "border-garnet-700 bg-garnet-700 font-semibold text-white",
             s.status === "done" && "border-stone-200 bg-stone-100 text-stone-500 dark:border-stone-700 dark:bg-stone-800",
             s.status === "next" && "border-stone-300 text-stone-700 dark:border-stone-600 dark:text-stone-300",
-            s.status === "skipped" && "border-dashed border-stone-300 text-stone-400 dark:border-stone-700 dark:text-stone-500",
+            s.status === "skipped" && "border-dashed border-stone-300 text-stone-500 dark:border-stone-700 dark:text-stone-500",
           )}
         >
           <span className={s.status === "skipped" ? "line-through" : undefined}>{s.name}</span>
           {s.status === "skipped" && <span className="sr-only"> (not this round)</span>}
           {s.status === "done" && <span className="sr-only"> (done)</span>}
-          {s.note && s.status !== "done" && <span className="ml-1 opacity-80">({s.note})</span>}
+          {s.note && s.status !== "done" && <span className="ml-1">({s.note})</span>}
         </li>
       ))}
     </ol>
