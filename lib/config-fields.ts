@@ -2,14 +2,34 @@
 // game's config schema by ./config-form), and the path helpers the form edits
 // its value with. Zod-free: the browser imports this.
 
+export interface Option {
+  value: string;
+  label: string;
+}
+
+interface Base {
+  path: string[];
+  /** Plain words: the schema's title (never the field's key). */
+  label: string;
+  /** One line from the rules. */
+  help?: string;
+}
+
 export type FieldSpec =
-  | { kind: "number"; path: string[]; label: string; help?: string; integer: boolean; min?: number; max?: number }
-  | { kind: "boolean"; path: string[]; label: string; help?: string }
-  | { kind: "enum"; path: string[]; label: string; help?: string; options: string[] }
-  | { kind: "text"; path: string[]; label: string; help?: string; maxLength?: number }
-  | { kind: "list"; path: string[]; label: string; help?: string; item: "number" | "string" }
-  | { kind: "json"; path: string[]; label: string; help?: string }
-  | { kind: "group"; path: string[]; label: string; help?: string; fields: FieldSpec[] };
+  | (Base & { kind: "number"; integer: boolean; min?: number; max?: number; step?: number; unit?: string })
+  | (Base & { kind: "boolean" })
+  | (Base & { kind: "enum"; options: Option[] })
+  /** A subset of the options: a list of checkboxes. */
+  | (Base & { kind: "multi"; options: Option[] })
+  | (Base & { kind: "text"; maxLength?: number })
+  /** One entry per seat, stored as a list in seat order or as a seat → value record; empty = the default. */
+  | (Base & { kind: "perSeat"; shape: "list" | "record"; unit?: string; min?: number; max?: number; options?: Option[] })
+  /** A choice of seats, stored as a list of seat ids. */
+  | (Base & { kind: "seats" })
+  /** Items of two fields written one a line as "tag: text". */
+  | (Base & { kind: "taggedLines"; tags: Option[]; tagKey: string; textKey: string })
+  | (Base & { kind: "json" })
+  | (Base & { kind: "group"; fields: FieldSpec[] });
 
 export function getPath(obj: unknown, path: string[]): unknown {
   let cur = obj;
