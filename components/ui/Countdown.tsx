@@ -17,14 +17,19 @@ export function formatMs(ms: number): string {
   return h ? `${h}:${String(m).padStart(2, "0")}:${String(s).padStart(2, "0")}` : `${m}:${String(s).padStart(2, "0")}`;
 }
 
-/** The phase clock, corrected by the server's clock offset. */
-export function Countdown({ clock, offsetMs, className }: { clock: ClockInfo; offsetMs: number; className?: string }) {
+/** The time left on the phase clock (null when untimed), refreshed every `everyMs`. */
+export function useRemainingMs(clock: ClockInfo, offsetMs: number, everyMs = 250): number | null {
   const [now, setNow] = useState(() => Date.now());
   useEffect(() => {
-    const t = setInterval(() => setNow(Date.now()), 250);
+    const t = setInterval(() => setNow(Date.now()), everyMs);
     return () => clearInterval(t);
-  }, []);
-  const left = remainingMs(clock, offsetMs, now);
+  }, [everyMs]);
+  return remainingMs(clock, offsetMs, now);
+}
+
+/** The phase clock, corrected by the server's clock offset. */
+export function Countdown({ clock, offsetMs, className }: { clock: ClockInfo; offsetMs: number; className?: string }) {
+  const left = useRemainingMs(clock, offsetMs);
   if (left === null) return <span className={cx("font-mono text-stone-500", className)} data-testid="countdown">no timer</span>;
   const urgent = !clock.paused && left <= 10_000;
   const frac = clock.durationMs ? Math.min(1, left / clock.durationMs) : null;

@@ -107,7 +107,7 @@ function RulesCard({ view }: { view: View }) {
   );
 }
 
-export function Dashboard({ payload, view, act, hostAct, nameOf }: DashboardProps<View>) {
+export function Dashboard({ payload, view, act, hostAct, nameOf, offsetMs }: DashboardProps<View>) {
   const role = payload.role;
   const running = payload.status === "running";
   const me = view.me;
@@ -132,7 +132,7 @@ export function Dashboard({ payload, view, act, hostAct, nameOf }: DashboardProp
         <div className="grid grid-cols-1 items-start gap-4 @3xl:grid-cols-2">
           {view.stage === "round" && running ? (
             <>
-              <RoundForm key={view.round} view={view} me={me} act={act} nameOf={nameOf} />
+              <RoundForm key={view.round} view={view} me={me} act={act} nameOf={nameOf} clock={payload.clock} offsetMs={offsetMs} />
               <div className="min-w-0 space-y-4">
                 <ScorePanel view={view} me={me} nameOf={nameOf} />
                 <PlayersCard view={view} nameOf={nameOf} you={me.seat} />

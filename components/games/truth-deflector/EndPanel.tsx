@@ -66,6 +66,12 @@ export function EndPanel({ view, end, canPick, pick, nameOf, you }: { view: View
                     <th scope="row" className={cx(tdClass, "font-medium")}>
                       <span className="inline-flex flex-wrap items-center gap-1">
                         {nameOf(s.seat)}
+                        {end.mainWinners.includes(s.seat) && (
+                          <Badge tone="green" data-testid="td-winner">
+                            winner
+                          </Badge>
+                        )}
+                        {end.lieWinner === s.seat && <Badge tone="green">most lies: winner</Badge>}
                         {s.seat === you && <Badge tone="garnet">you</Badge>}
                         {end.ec === s.seat && <Badge tone="red">Elimination Candidate</Badge>}
                         {!end.ec && end.ecCandidates.includes(s.seat) && <Badge tone="amber">EC candidate</Badge>}

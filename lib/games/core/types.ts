@@ -49,8 +49,8 @@ export interface Outcome {
   summary: string;
   winners: SeatId[];
   losers: SeatId[];
-  /** Best first; equal places share a number. */
-  ranking: { seat: SeatId; place: number; score?: number; note?: string }[];
+  /** Best first; equal places share a number. A game ranked in separate groups (Secret Sinner's realms) names each entry's group, places counting within it. */
+  ranking: { seat: SeatId; place: number; score?: number; note?: string; group?: string }[];
   awards: Award[];
 }
 
