@@ -59,6 +59,7 @@ test("host console: pause, extend, announce; a closed chat says why; a delayed s
   // end the game; everyone can replay it step by step
   await host.page.getByLabel("Reason to end the game early").fill("Demo over");
   await host.page.getByRole("button", { name: "End game" }).click();
+  await host.page.getByRole("button", { name: "Yes, end the game" }).click();
   await expect(player.page.getByTestId("end-screen")).toContainText("Demo over");
   await player.page.getByTestId("replay-link").click();
   await expect(player.page.getByTestId("replay")).toBeVisible();
