@@ -36,8 +36,9 @@ async function main(): Promise<void> {
     instanceId: env.instanceId,
     nextHandler: (req, res) => handler(req, res),
   });
+  // the pages load their code before the server calls itself ready (it already answers meanwhile)
+  if (!dev) await warmPages(server.url);
   console.log(`Garnet is serving on http://localhost:${server.port}`);
-  if (!dev) void warmPages(server.url);
 
   let closing = false;
   const shutdown = async (sig: string) => {
@@ -55,8 +56,8 @@ async function main(): Promise<void> {
 
 /**
  * Next loads a page's server code on its first request; a newcomer opening a join
- * link right after a start would wait for it. Ask for each page once, in the
- * background (WARMUP is a well-formed code of a room that does not exist).
+ * link right after a start would wait for it. Ask for each page once before
+ * announcing the server ready (WARMUP is a well-formed code of a room that does not exist).
  */
 async function warmPages(base: string): Promise<void> {
   for (const path of ["/r/WARMUP", "/", "/signin", "/join", "/r/WARMUP/watch", "/r/WARMUP/host", "/new", "/games/thoths-bluff"]) {
