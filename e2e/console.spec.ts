@@ -14,7 +14,7 @@ test("host console: pause, extend, announce; a closed chat says why; a delayed s
   const spec = await specContext.newPage();
   await spec.goto(`/r/${code}/watch`);
 
-  await host.page.getByTestId("start-with-bots").click();
+  await host.page.getByTestId("start-game").click();
   await expect(player.page.getByTestId("phase-name")).not.toContainText("Lobby");
 
   // the host's clock commands reach the player
@@ -59,6 +59,7 @@ test("host console: pause, extend, announce; a closed chat says why; a delayed s
   // end the game; the players replay it step by step as themselves or the public, the host as anyone
   await host.page.getByLabel("Reason to end the game early").fill("Demo over");
   await host.page.getByRole("button", { name: "End game" }).click();
+  await host.page.getByRole("button", { name: "Yes, end the game" }).click();
   await expect(player.page.getByTestId("end-screen")).toContainText("Demo over");
   await player.page.getByTestId("replay-link").click();
   await expect(player.page.getByTestId("replay")).toBeVisible();

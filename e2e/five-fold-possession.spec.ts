@@ -3,8 +3,8 @@
 // the first rounds; the host then ends the remaining phases; everyone reaches
 // the end screen. Neither the spectator nor the other player ever receives or
 // shows a seat's role, hand or garnets.
-import { expect, test, type Page } from "@playwright/test";
-import { createRoom, guest, joinAndSit, recordPayloads } from "./helpers";
+import { expect, test, type BrowserContext, type Page } from "@playwright/test";
+import { createRoom, guest, joinAndSit, watchPayloads } from "./helpers";
 
 const GAME = "five-fold-possession";
 
@@ -20,9 +20,10 @@ interface Seen {
   view: { phase: string; me: { seat: string; hand: number[]; garnets: number; role: string | null } | null; host: unknown; end: unknown } | null;
 }
 
-/** The payloads a page's socket was sent, as the page rebuilt them. */
-function recordSeen(page: Page): Seen[] {
-  return recordPayloads(page).payloads as unknown as Seen[];
+/** The payloads a viewer is sent, rebuilt as the page rebuilds them (see watchPayloads). */
+async function recordSeen(context: BrowserContext, code: string, spectate = false): Promise<{ seen: Seen[]; close(): void }> {
+  const w = await watchPayloads(context, code, { spectate });
+  return { seen: w.payloads as unknown as Seen[], close: w.close };
 }
 
 async function phase(page: Page, text: string | RegExp): Promise<void> {
@@ -52,19 +53,22 @@ test("two players, three bots, a host and a spectator play Five Fold Possession 
 
   const ann = await guest(browser, "Ann", `/r/${code}`);
   await ann.page.setViewportSize({ width: 390, height: 844 });
-  const annSeen = recordSeen(ann.page);
   await joinAndSit(ann.page, code);
+  const annWatch = await recordSeen(ann.context, code);
+  const annSeen = annWatch.seen;
   const ben = await guest(browser, "Ben", `/r/${code}`);
-  const benSeen = recordSeen(ben.page);
   await joinAndSit(ben.page, code);
+  const benWatch = await recordSeen(ben.context, code);
+  const benSeen = benWatch.seen;
 
   const spectatorContext = await browser.newContext();
   const watch = await spectatorContext.newPage();
-  const watchSeen = recordSeen(watch);
+  const spectatorWatch = await recordSeen(spectatorContext, code, true);
+  const watchSeen = spectatorWatch.seen;
   await watch.goto(`/r/${code}/watch`);
   await expect(watch.getByTestId("room-spectator")).toBeVisible();
 
-  await host.page.getByTestId("start-with-bots").click();
+  await host.page.getByTestId("start-game").click();
   for (const p of [ann.page, ben.page, watch, host.page]) await phase(p, "Round 1: submissions");
 
   // ---- Round 1: every minigame through the UI ----
@@ -257,6 +261,7 @@ test("two players, three bots, a host and a spectator play Five Fold Possession 
     expect(x.view!.me?.seat).toBe(benSeat);
   }
   for (const x of before(annSeen)) expect(x.view!.me?.seat).toBe(annSeat);
+  for (const w of [annWatch, benWatch, spectatorWatch]) w.close();
 
   await host.page.getByTestId("host-advance").click();
 

@@ -25,7 +25,8 @@ test("a host opens a lobby, a player joins from the link, bots fill the rest, a 
   });
   await expect(host.page.getByTestId("join-link")).toHaveValue(new RegExp(`/r/${code}$`));
   await expect(host.page.getByRole("img", { name: /QR code/ })).toBeVisible();
-  await expect(host.page.getByTestId("start-game")).toBeDisabled();
+  // one Start button: with open seats it says it fills them with bots
+  await expect(host.page.getByTestId("start-game")).toHaveText("Start with bots in 5 open seats");
 
   const player = await guest(browser, "Pia", `/r/${code}`);
   await joinAndSit(player.page, code);
@@ -39,7 +40,7 @@ test("a host opens a lobby, a player joins from the link, bots fill the rest, a 
   await watch.goto(`/r/${code}/watch`);
   await expect(watch.getByTestId("room-spectator")).toBeVisible();
 
-  await host.page.getByTestId("start-with-bots").click();
+  await host.page.getByTestId("start-game").click();
   await expect(player.page.getByTestId("phase-name")).toContainText("Round 1");
   await expect(player.page.getByTestId("you-owe")).toBeVisible();
   await expect(host.page.getByTestId("host-panel")).toBeVisible();

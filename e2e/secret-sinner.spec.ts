@@ -26,7 +26,7 @@ test("Secret Sinner: a Hell player queries a Heaven player, they talk in the win
     await p.locator('input[name="phaseSeconds.briefing"]').fill("0");
     await p.locator('input[name="phaseSeconds.round"]').fill("300");
     await p.locator('input[name="rounds"]').fill("4"); // queries in rounds 1–3, lock-ins only in round 4
-    await p.locator('input[name="realms"]').fill(REALMS.join(", "));
+    for (const [i, realm] of REALMS.entries()) await p.locator(`select[name="realms.${i}"]`).selectOption(realm);
   });
 
   const gabriel = await guest(browser, "Gabriel", `/r/${code}`);
@@ -39,7 +39,7 @@ test("Secret Sinner: a Hell player queries a Heaven player, they talk in the win
   await watch.goto(`/r/${code}/watch`);
   await expect(watch.getByTestId("room-spectator")).toBeVisible();
 
-  await host.page.getByTestId("start-with-bots").click();
+  await host.page.getByTestId("start-game").click();
   const g = gabriel.page;
   const l = lilith.page;
   for (const p of [g, l, watch]) await expect(p.getByTestId("phase-name")).toContainText("Round 1");

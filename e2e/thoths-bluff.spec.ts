@@ -105,12 +105,13 @@ async function expectPublicOnly(spectator: Page) {
 test("Thoth's Bluff: host, two players and a spectator play a short game to the end", async ({ browser }) => {
   test.setTimeout(420_000);
 
-  // ---- the host creates the room from the form: 3 health, 45-second phases (both players pressing Done ends a phase sooner)
+  // ---- the host creates the room from the form: 3 health, half-hour phases — every phase here
+  // ends by both players pressing Done or the host ending it, never by a clock on a busy machine
   const host = await guest(browser, "Hana Host");
   await host.page.setViewportSize(DESKTOP);
   const code = await createRoom(host.page, "thoths-bluff", async (page) => {
     await page.locator('input[name="startingHealth"]').fill("3");
-    for (const p of ["rolling", "rigging", "action"]) await page.locator(`input[name="phaseSeconds.${p}"]`).fill("45");
+    for (const p of ["rolling", "rigging", "action"]) await page.locator(`input[name="phaseSeconds.${p}"]`).fill("1800");
   });
   const joinLink = host.page.getByTestId("join-link");
   await expect(joinLink).toHaveValue(new RegExp(`/r/${code}$`));

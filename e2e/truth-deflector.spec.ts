@@ -1,7 +1,7 @@
 // Truth Deflector in real browsers: a host, two players (one on a phone), nine
 // bots and a spectator play a three-round game to the end screen.
 import { expect, test, type Page } from "@playwright/test";
-import { createRoom, guest, joinAndSit, recordPayloads, SHOTS_DIR } from "./helpers";
+import { createRoom, guest, joinAndSit, SHOTS_DIR, watchPayloads } from "./helpers";
 
 const ROUNDS = 3;
 const shots = SHOTS_DIR;
@@ -71,14 +71,14 @@ test("two players, nine bots, a host and a spectator play Truth Deflector to the
   await joinAndSit(ada.page, code);
   await joinAndSit(ben.page, code);
 
-  // The spectator is not signed in; every frame its socket receives is kept.
+  // The spectator is not signed in; every payload a spectator is sent is kept.
   const specContext = await browser.newContext({ viewport: { width: 1024, height: 900 } });
   const spec = await specContext.newPage();
-  const { frames } = recordPayloads(spec);
+  const spectatorFeed = await watchPayloads(specContext, code, { spectate: true });
   await spec.goto(`/r/${code}/watch`);
   await expect(spec.getByTestId("room-spectator")).toBeVisible();
 
-  await host.page.getByTestId("start-with-bots").click();
+  await host.page.getByTestId("start-game").click();
   for (const p of [host.page, ada.page, ben.page, spec]) await expect(p.getByTestId("td-dashboard")).toBeVisible();
   await expect(host.page.getByTestId("td-host-submissions").locator("tbody tr")).toHaveCount(11);
 
@@ -205,8 +205,9 @@ test("two players, nine bots, a host and a spectator play Truth Deflector to the
 
   // ---- The spectator never saw anyone's claim, secret, status, garnets or Wisdom.
   await expect(spec.locator('[data-testid^="td-host"], [data-testid^="td-my"], [data-testid="td-round-form"], [data-testid="td-score"]')).toHaveCount(0);
-  // whole payloads (pushes and replies) and the patches on top of them
-  const states = frames.filter((f) => f.includes('"room:state"') || f.includes('"room:patch"') || f.includes('"payload"'));
+  // every payload a spectator was sent, rebuilt from whole payloads and the patches on top of them
+  spectatorFeed.close();
+  const states = spectatorFeed.payloads.map((p) => JSON.stringify(p));
   expect(states.length).toBeGreaterThan(3);
   for (const f of states) {
     for (const k of SECRET_KEYS) expect(f, `a spectator frame holds ${k}`).not.toContain(k);

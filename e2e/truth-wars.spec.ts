@@ -175,7 +175,7 @@ async function playGame(browser: Browser, opts: Options) {
   await watch.goto(`/r/${code}/watch`);
   await expect(watch.getByTestId("room-spectator")).toBeVisible();
 
-  await host.page.getByTestId("start-with-bots").click();
+  await host.page.getByTestId("start-game").click();
   for (const s of seats) {
     await expect(byId(s.page, "tw-role-card")).toBeVisible();
     s.role = (await byId(s.page, "tw-role-name").innerText()).trim();
@@ -200,7 +200,6 @@ async function playGame(browser: Browser, opts: Options) {
   const plain = seats.filter((s) => s.role !== "Scammer");
   const snipes = { held: false };
   const seen = new Set<string>();
-  let advances = 1;
 
   for (let step = 0; step < 150; step++) {
     if (await byId(host.page, "end-screen").isVisible()) break;
@@ -225,7 +224,6 @@ async function playGame(browser: Browser, opts: Options) {
     if (await movedOn(host.page, from, acted ? 4_000 : 1_500)) continue;
     if (await byId(host.page, "end-screen").isVisible()) break;
     await host.page.getByTestId("host-advance").click();
-    advances += 1;
     await movedOn(host.page, from, 5_000);
   }
 
@@ -237,7 +235,6 @@ async function playGame(browser: Browser, opts: Options) {
     await expect(byId(page, "tw-owe")).toContainText("The game is over");
   }
   await expect(byId(watch, "tw-winner")).not.toBeEmpty();
-  expect(advances).toBeGreaterThan(0);
   expect([...seen]).toEqual(expect.arrayContaining(["discussion", "vote"]));
   await shot(seats[0]!.page, "player-end");
   await shot(host.page, "host-end");

@@ -1,15 +1,11 @@
 // Turns a game's zod config schema into a plain description a generic form can
-// render (and back). Shared by the create-room page and its tests.
+// render: each field's title, help, unit and option names come from the metadata
+// the game attaches with `.meta(form({...}))` (lib/games/core/config-meta.ts).
+// Runs on the server; the browser gets the plain description only.
 import { z } from "zod";
+import type { FieldSpec, Option } from "./config-fields";
 
-export type FieldSpec =
-  | { kind: "number"; path: string[]; label: string; help?: string; integer: boolean; min?: number; max?: number }
-  | { kind: "boolean"; path: string[]; label: string; help?: string }
-  | { kind: "enum"; path: string[]; label: string; help?: string; options: string[] }
-  | { kind: "text"; path: string[]; label: string; help?: string; maxLength?: number }
-  | { kind: "list"; path: string[]; label: string; help?: string; item: "number" | "string" }
-  | { kind: "json"; path: string[]; label: string; help?: string }
-  | { kind: "group"; path: string[]; label: string; help?: string; fields: FieldSpec[] };
+export type { FieldSpec };
 
 type Json = Record<string, unknown>;
 
@@ -18,26 +14,44 @@ function humanize(key: string): string {
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
 
+function optionsOf(values: unknown[], labels: unknown): Option[] {
+  const named = labels && typeof labels === "object" ? (labels as Record<string, unknown>) : {};
+  return values.filter((v): v is string => typeof v === "string").map((v) => ({ value: v, label: typeof named[v] === "string" ? named[v] : humanize(v) }));
+}
+
+/** A JSON-schema type, with a nullable `anyOf` (from `.nullable()`) unwrapped. */
+function plain(schema: Json): Json {
+  if (Array.isArray(schema.anyOf)) return (schema.anyOf as Json[]).find((s) => s.type !== "null") ?? schema;
+  return schema;
+}
+
 function fieldOf(schema: Json, path: string[], key: string): FieldSpec {
-  const label = typeof schema.title === "string" ? schema.title : typeof schema.description === "string" && schema.description.length <= 60 ? schema.description : humanize(key);
-  const help = typeof schema.description === "string" && schema.description !== label ? schema.description : undefined;
+  const base = { path, label: typeof schema.title === "string" ? schema.title : humanize(key), help: typeof schema.description === "string" ? schema.description : undefined };
   const type = schema.type;
-  if (Array.isArray(schema.enum) && schema.enum.every((v) => typeof v === "string")) return { kind: "enum", path, label, help, options: schema.enum as string[] };
+  const unit = typeof schema.unit === "string" ? schema.unit : undefined;
+  const num = (s: Json) => ({ min: typeof s.minimum === "number" ? s.minimum : undefined, max: typeof s.maximum === "number" && s.maximum < Number.MAX_SAFE_INTEGER ? s.maximum : undefined });
+  if (Array.isArray(schema.enum)) return { ...base, kind: "enum", options: optionsOf(schema.enum, schema.options) };
   if (type === "integer" || type === "number") {
-    return { kind: "number", path, label, help, integer: type === "integer", min: typeof schema.minimum === "number" ? schema.minimum : undefined, max: typeof schema.maximum === "number" ? schema.maximum : undefined };
+    return { ...base, kind: "number", integer: type === "integer", ...num(schema), step: typeof schema.multipleOf === "number" ? schema.multipleOf : undefined, unit };
   }
-  if (type === "boolean") return { kind: "boolean", path, label, help };
-  if (type === "string") return { kind: "text", path, label, help, maxLength: typeof schema.maxLength === "number" ? schema.maxLength : undefined };
+  if (type === "boolean") return { ...base, kind: "boolean" };
+  if (type === "string") return { ...base, kind: "text", maxLength: typeof schema.maxLength === "number" ? schema.maxLength : undefined };
+  if (schema.control === "perSeat") {
+    const item = plain(((type === "array" ? schema.items : schema.additionalProperties) ?? {}) as Json);
+    return { ...base, kind: "perSeat", shape: type === "array" ? "list" : "record", unit, ...num(item), options: Array.isArray(item.enum) ? optionsOf(item.enum, schema.options) : undefined };
+  }
+  if (schema.control === "seats") return { ...base, kind: "seats" };
+  if (schema.control === "taggedLines" && typeof schema.tagKey === "string" && typeof schema.textKey === "string") {
+    return { ...base, kind: "taggedLines", tags: optionsOf(Object.keys((schema.tags as object) ?? {}), schema.tags), tagKey: schema.tagKey, textKey: schema.textKey };
+  }
   if (type === "object" && schema.properties && typeof schema.properties === "object") {
     const props = schema.properties as Record<string, Json>;
-    return { kind: "group", path, label, help, fields: Object.entries(props).map(([k, s]) => fieldOf(s, [...path, k], k)) };
+    return { ...base, kind: "group", fields: Object.entries(props).map(([k, s]) => fieldOf(s, [...path, k], k)) };
   }
-  if (type === "array" && schema.items && typeof schema.items === "object") {
-    const it = (schema.items as Json).type;
-    if (it === "number" || it === "integer") return { kind: "list", path, label, help, item: "number" };
-    if (it === "string") return { kind: "list", path, label, help, item: "string" };
+  if (type === "array" && schema.items && typeof schema.items === "object" && Array.isArray((schema.items as Json).enum)) {
+    return { ...base, kind: "multi", options: optionsOf((schema.items as Json).enum as unknown[], schema.options) };
   }
-  return { kind: "json", path, label, help };
+  return { ...base, kind: "json" };
 }
 
 /** The form fields of a config schema, or null when it cannot be described (then edit it as JSON). */
@@ -49,20 +63,4 @@ export function describeConfig(schema: z.ZodType): FieldSpec[] | null {
   } catch {
     return null;
   }
-}
-
-export function getPath(obj: unknown, path: string[]): unknown {
-  let cur = obj;
-  for (const p of path) {
-    if (cur === null || typeof cur !== "object") return undefined;
-    cur = (cur as Record<string, unknown>)[p];
-  }
-  return cur;
-}
-
-export function setPath<T>(obj: T, path: string[], value: unknown): T {
-  if (path.length === 0) return value as T;
-  const [head, ...rest] = path as [string, ...string[]];
-  const base = (obj && typeof obj === "object" ? obj : {}) as Record<string, unknown>;
-  return { ...base, [head]: setPath(base[head], rest, value) } as T;
 }

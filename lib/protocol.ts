@@ -2,7 +2,7 @@
 // and constants only. The input schemas live in protocol-input.ts and are
 // imported here as types, so a page's bundle carries no zod for them.
 import type { z } from "zod";
-import type { Outcome, PhaseInfo } from "./games/core/types";
+import type { Outcome, PhaseInfo, PhaseTrackEntry } from "./games/core/types";
 import type { PatchOp } from "./json-patch";
 import type { ErrorCode } from "./errors";
 import type { clientEvents, hostCommand } from "./protocol-input";
@@ -78,7 +78,7 @@ export interface RoomPayload {
   hostName: string;
   seats: SeatInfo[];
   phase: PhaseInfo | null;
-  phaseTrack: { key: string; name: string }[];
+  phaseTrack: PhaseTrackEntry[];
   clock: ClockInfo;
   view: unknown;
   outcome: Outcome | null;
@@ -93,6 +93,8 @@ export interface RoomPayload {
   /** Host only: users waiting for an open seat, and users removed for good. */
   requests?: SeatRequest[];
   banned?: BannedUser[];
+  /** Host only: each phase's length as the room's config sets it (seconds; 0 = untimed), before any change during the game. */
+  phaseSeconds?: Record<string, number>;
 }
 
 export type Ack<T = object> = ({ ok: true } & T) | { ok: false; code: ErrorCode; message: string; retryAfterMs?: number };

@@ -44,6 +44,8 @@ async function main(): Promise<void> {
     edge: env.edge,
     nextHandler: (req, res) => handler(req, res),
   });
+  // the pages load their code before the server calls itself ready (it already answers meanwhile)
+  if (!dev) await warmPages(server.url);
   console.log(`Garnet is serving on ${env.authUrl ?? `http://localhost:${server.port}`}`);
 
   let closing = false;
@@ -58,6 +60,19 @@ async function main(): Promise<void> {
   };
   process.on("SIGINT", () => void shutdown("SIGINT"));
   process.on("SIGTERM", () => void shutdown("SIGTERM"));
+}
+
+/**
+ * Next loads a page's server code on its first request; a newcomer opening a join
+ * link right after a start would wait for it. Ask for each page once before
+ * announcing the server ready (WARMUP is a well-formed code of a room that does not exist).
+ */
+async function warmPages(base: string): Promise<void> {
+  for (const path of ["/r/WARMUP", "/", "/signin", "/join", "/r/WARMUP/watch", "/r/WARMUP/host", "/new", "/games/thoths-bluff"]) {
+    await fetch(base + path, { redirect: "manual" })
+      .then((r) => r.arrayBuffer())
+      .catch(() => undefined);
+  }
 }
 
 main().catch((e) => {

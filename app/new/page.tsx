@@ -24,7 +24,7 @@ export default async function NewRoomPage({ searchParams }: { searchParams: Prom
           You run the room: players join from the link you get next. <Link className="underline" href={`/games/${game.meta.id}`}>Read the rules</Link>.
         </p>
       </div>
-      <CreateRoomForm gameId={game.meta.id} gameName={game.meta.name} players={game.meta.players} fields={describeConfig(game.configSchema)} defaults={game.configSchema.parse({})} />
+      <CreateRoomForm gameId={game.meta.id} gameName={game.meta.name} players={game.meta.players} fields={describeConfig(game.configSchema)} defaults={game.configSchema.parse({})} user={session.user.id ?? ""} />
     </div>
   );
 }

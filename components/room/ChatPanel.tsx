@@ -107,11 +107,11 @@ export function ChatPanel({ code, channels, nameOf, you }: { code: string; chann
             </button>
           </li>
         )}
-        {messages.length === 0 && <li className="text-stone-400">No messages yet.</li>}
+        {messages.length === 0 && <li className="text-stone-500">No messages yet.</li>}
         {messages.map((m) => (
           <li key={m.id} className="break-words">
             <span className={cx("font-semibold", m.author === "host" && "text-garnet-700 dark:text-garnet-300")}>{m.author === "host" ? `${m.name} (host)` : m.name}</span>
-            <span className="ml-1 text-xs text-stone-400">{new Date(m.at).toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" })}</span>
+            <span className="ml-1 text-xs text-stone-500">{new Date(m.at).toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" })}</span>
             {/* plain text: React escapes it, and whitespace is kept */}
             <p className="whitespace-pre-wrap">{m.body}</p>
           </li>

@@ -26,10 +26,10 @@ export function HostAudit({ code, version }: { code: string; version: number }) 
           <ol className="mt-2 max-h-72 space-y-1 overflow-auto font-mono text-xs" data-testid="audit-log">
             {shown.map((e) => (
               <li key={e.seq}>
-                <span className="text-stone-400">#{e.seq} {new Date(e.at).toLocaleTimeString()}</span> {e.line}
+                <span className="text-stone-500">#{e.seq} {new Date(e.at).toLocaleTimeString()}</span> {e.line}
               </li>
             ))}
-            {shown.length === 0 && <li className="text-stone-400">Nothing matches.</li>}
+            {shown.length === 0 && <li className="text-stone-500">Nothing matches.</li>}
           </ol>
         </>
       )}

@@ -8,6 +8,7 @@ import type { RoomConnection } from "./useRoom";
 export function HostPanel({ payload, conn }: { payload: RoomPayload; conn: RoomConnection }) {
   const [error, setError] = useState<string | null>(null);
   const [reason, setReason] = useState("");
+  const [confirmEnd, setConfirmEnd] = useState(false);
   const [announcement, setAnnouncement] = useState("");
   const [showState, setShowState] = useState(false);
   const running = payload.status === "running";
@@ -68,8 +69,8 @@ export function HostPanel({ payload, conn }: { payload: RoomPayload; conn: RoomC
       <ul className="mt-1 space-y-1 text-sm">
         {payload.seats.map((s, i) => (
           <li key={s.seat} className="flex flex-wrap items-center gap-2">
-            <span className="w-5 text-xs text-stone-400">{i + 1}</span>
-            <span className={s.occupied ? "" : "italic text-stone-400"}>{s.occupied ? s.name : "open"}</span>
+            <span className="w-5 text-xs text-stone-500">{i + 1}</span>
+            <span className={s.occupied ? "" : "italic text-stone-500"}>{s.occupied ? s.name : "open"}</span>
             {s.isBot && <Badge>bot</Badge>}
             {!s.isBot && s.occupied && <Badge tone={s.connected ? "green" : "neutral"}>{s.connected ? "online" : "offline"}</Badge>}
             {running && (
@@ -110,7 +111,7 @@ export function HostPanel({ payload, conn }: { payload: RoomPayload; conn: RoomC
         <summary className="cursor-pointer text-xs font-semibold uppercase text-stone-500">Phase lengths</summary>
         <ul className="mt-2 space-y-1 text-sm">
           {payload.phaseTrack.map((t) => (
-            <PhaseLength key={t.key} name={t.name} current={payload.durations[t.key]} onSet={(seconds) => void run(conn.host({ type: "duration", phase: t.key, seconds }))} />
+            <PhaseLength key={t.key} id={`phase-length-${t.key}`} name={t.name} seconds={payload.phaseSeconds?.[t.key] ?? null} override={payload.durations[t.key]} onSet={(seconds) => void run(conn.host({ type: "duration", phase: t.key, seconds }))} />
           ))}
         </ul>
         <p className="mt-1 text-xs text-stone-500">Applies from the next time the phase begins; use +30 s for the phase under way.</p>
@@ -144,16 +145,38 @@ export function HostPanel({ payload, conn }: { payload: RoomPayload; conn: RoomC
       </details>
       {running && (
         <form
-          className="mt-4 flex gap-2"
+          className="mt-4 space-y-2"
           onSubmit={(e) => {
             e.preventDefault();
-            if (reason.trim()) void run(conn.host({ type: "end", reason: reason.trim() }));
+            if (!reason.trim()) return;
+            if (!confirmEnd) return setConfirmEnd(true);
+            setConfirmEnd(false);
+            void run(conn.host({ type: "end", reason: reason.trim() }));
           }}
         >
-          <input value={reason} onChange={(e) => setReason(e.target.value)} maxLength={200} placeholder="Reason to end the game early" className={inputClass} aria-label="Reason to end the game early" />
-          <Button type="submit" variant="danger" disabled={!reason.trim()}>
-            End game
-          </Button>
+          <div className="flex gap-2">
+            <input value={reason} onChange={(e) => setReason(e.target.value)} maxLength={200} placeholder="Reason to end the game early" className={inputClass} aria-label="Reason to end the game early" data-testid="end-reason" />
+            {!confirmEnd && (
+              <Button type="submit" variant="danger" disabled={!reason.trim()} data-testid="end-game">
+                End game
+              </Button>
+            )}
+          </div>
+          {confirmEnd && (
+            <div role="alertdialog" aria-labelledby="end-confirm-text" className="rounded-lg border border-red-300 bg-red-50 p-2 text-sm dark:border-red-800 dark:bg-red-950" data-testid="end-confirm">
+              <p id="end-confirm-text" className="font-medium text-red-900 dark:text-red-100">
+                End the game for everyone now? It cannot be resumed.
+              </p>
+              <div className="mt-2 flex gap-2">
+                <Button type="submit" variant="danger" size="sm" data-testid="end-game-confirm">
+                  Yes, end the game
+                </Button>
+                <Button type="button" variant="secondary" size="sm" onClick={() => setConfirmEnd(false)} data-testid="end-game-cancel">
+                  Keep playing
+                </Button>
+              </div>
+            </div>
+          )}
         </form>
       )}
       <div className="mt-3">
@@ -163,20 +186,36 @@ export function HostPanel({ payload, conn }: { payload: RoomPayload; conn: RoomC
   );
 }
 
-function PhaseLength({ name, current, onSet }: { name: string; current: number | undefined; onSet: (seconds: number | null) => void }) {
-  const [value, setValue] = useState(current ? String(current / 1000) : "");
+function PhaseLength({ id, name, seconds, override, onSet }: { id: string; name: string; seconds: number | null; override: number | undefined; onSet: (seconds: number | null) => void }) {
+  const now = override !== undefined ? override / 1000 : seconds;
+  const [value, setValue] = useState(now === null ? "" : String(now));
+  const changed = value !== "" && Number(value) !== now;
   return (
-    <li className="flex items-center gap-2">
-      <span className="w-32 truncate">{name}</span>
-      <input type="number" min={5} max={86400} value={value} onChange={(e) => setValue(e.target.value)} placeholder="default" aria-label={`${name} length in seconds`} className="w-24 rounded border border-stone-300 bg-white px-2 py-1 dark:border-stone-700 dark:bg-stone-950" />
-      <Button size="sm" variant="ghost" disabled={!value} onClick={() => onSet(Number(value))}>
-        Set
-      </Button>
-      {current !== undefined && (
-        <Button size="sm" variant="ghost" onClick={() => { setValue(""); onSet(null); }}>
-          Reset
+    <li className="grid grid-cols-[minmax(0,1fr)_auto] items-center gap-x-2 gap-y-1">
+      <label htmlFor={id} className="min-w-0 break-words">
+        {name}
+        {now === 0 && <span className="ml-1 text-xs text-stone-600 dark:text-stone-400">(untimed)</span>}
+        {override !== undefined && <span className="ml-1 text-xs text-garnet-700 dark:text-garnet-300">(changed)</span>}
+      </label>
+      <span className="flex items-center gap-1">
+        <input id={id} type="number" min={5} max={86400} value={value} onChange={(e) => setValue(e.target.value)} className="w-20 rounded border border-stone-300 bg-white px-2 py-1 dark:border-stone-700 dark:bg-stone-950" data-testid="phase-length" />
+        <span className="text-xs text-stone-600 dark:text-stone-400">s</span>
+        <Button size="sm" variant="ghost" disabled={!changed} onClick={() => onSet(Number(value))}>
+          Set
         </Button>
-      )}
+        {override !== undefined && (
+          <Button
+            size="sm"
+            variant="ghost"
+            onClick={() => {
+              setValue(seconds === null ? "" : String(seconds));
+              onSet(null);
+            }}
+          >
+            Reset
+          </Button>
+        )}
+      </span>
     </li>
   );
 }

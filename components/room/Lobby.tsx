@@ -59,8 +59,8 @@ export function Lobby({ payload, conn, signedIn }: { payload: RoomPayload; conn:
         <ul className="grid gap-2 sm:grid-cols-2" data-testid="seat-list">
           {payload.seats.map((s, i) => (
             <li key={s.seat} className="flex items-center gap-2 rounded-lg border border-stone-200 px-3 py-2 dark:border-stone-800">
-              <span className="w-6 text-xs text-stone-400">{i + 1}</span>
-              {s.occupied ? <span className="font-medium">{s.name}</span> : <span className="italic text-stone-400">open</span>}
+              <span className="w-6 text-xs text-stone-500">{i + 1}</span>
+              {s.occupied ? <span className="font-medium">{s.name}</span> : <span className="italic text-stone-500">open</span>}
               {s.isBot && <Badge>bot</Badge>}
               {s.seat === mine && <Badge tone="garnet">you</Badge>}
               {payload.role === "host" && s.occupied && (
@@ -99,11 +99,8 @@ export function Lobby({ payload, conn, signedIn }: { payload: RoomPayload; conn:
           )}
           {payload.role === "host" && (
             <>
-              <Button onClick={() => void run(conn.host({ type: "start", fillWithBots: false }))} disabled={busy || open > 0} data-testid="start-game" title={open > 0 ? "Every seat needs a player or a bot" : undefined}>
-                Start game
-              </Button>
-              <Button variant="secondary" onClick={() => void run(conn.host({ type: "start", fillWithBots: true }))} disabled={busy} data-testid="start-with-bots">
-                {open > 0 ? `Start, bots in ${open} open seat${open > 1 ? "s" : ""}` : "Start"}
+              <Button onClick={() => void run(conn.host({ type: "start", fillWithBots: open > 0 }))} disabled={busy} data-testid="start-game">
+                {open > 0 ? `Start with bots in ${open} open seat${open > 1 ? "s" : ""}` : "Start the game"}
               </Button>
             </>
           )}

@@ -1,12 +1,13 @@
 "use client";
 import { useEffect, useState } from "react";
-import QRCode from "qrcode";
 
 export function QrCode({ text, size = 160 }: { text: string; size?: number }) {
   const [svg, setSvg] = useState<string | null>(null);
   useEffect(() => {
     let live = true;
-    QRCode.toString(text, { type: "svg", margin: 1, width: size, errorCorrectionLevel: "M" })
+    // the encoder loads only where a QR code is shown
+    import("qrcode")
+      .then((QRCode) => QRCode.toString(text, { type: "svg", margin: 1, width: size, errorCorrectionLevel: "M" }))
       .then((s) => live && setSvg(s))
       .catch(() => live && setSvg(null));
     return () => {

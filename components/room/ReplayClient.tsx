@@ -127,10 +127,10 @@ export function ReplayClient({ code }: { code: string }) {
         </div>
         <Card title="Chat at this moment">
           <ol className="max-h-96 space-y-1 overflow-auto text-sm" data-testid="replay-chat">
-            {chat.length === 0 && <li className="text-stone-400">No messages this viewer could read yet.</li>}
+            {chat.length === 0 && <li className="text-stone-500">No messages this viewer could read yet.</li>}
             {chat.map((m) => (
               <li key={m.id}>
-                <span className="font-semibold">{m.author === "host" ? `${m.name} (host)` : m.name}</span> <span className="text-xs text-stone-400">{m.channel}</span>
+                <span className="font-semibold">{m.author === "host" ? `${m.name} (host)` : m.name}</span> <span className="text-xs text-stone-500">{m.channel}</span>
                 <p className="whitespace-pre-wrap">{m.body}</p>
               </li>
             ))}

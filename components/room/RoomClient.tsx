@@ -10,15 +10,22 @@ import { HostAudit } from "./HostAudit";
 import { HostPanel } from "./HostPanel";
 import { Lobby } from "./Lobby";
 import { Notices } from "./Notices";
-import { StatusBar } from "./StatusBar";
+import { Announcement, StatusBar } from "./StatusBar";
 import { usePhaseAlerts } from "./usePhaseAlerts";
 import { useRoom } from "./useRoom";
 
 /** A room as this browser sees it: lobby, then the game's dashboard, with the host's console for the host. */
-export function RoomClient({ code, mode, signedIn }: { code: string; mode: "auto" | "host" | "spectator"; signedIn: boolean }) {
-  const conn = useRoom(code, { spectate: mode === "spectator" });
+export function RoomClient({ code, mode, user }: { code: string; mode: "auto" | "host" | "spectator"; /** the session's user id, null when signed out */ user: string | null }) {
+  const conn = useRoom(code, { spectate: mode === "spectator", user });
   const { payload, error } = conn;
-  const nameOf = useCallback((seat: string) => payload?.seats.find((s) => s.seat === seat)?.name || seat, [payload]);
+  // an open seat is named by its number, as the lobby lists it
+  const nameOf = useCallback(
+    (seat: string) => {
+      const i = payload?.seats.findIndex((s) => s.seat === seat) ?? -1;
+      return payload?.seats[i]?.name || (i >= 0 ? `Seat ${i + 1}` : seat);
+    },
+    [payload],
+  );
   const hostAct = useCallback((action: unknown) => conn.host({ type: "game", action }), [conn]);
   const { alertsOn, toggleAlerts } = usePhaseAlerts(payload, conn.offsetMs);
 
@@ -34,8 +41,11 @@ export function RoomClient({ code, mode, signedIn }: { code: string; mode: "auto
   if (!payload) return <p className="text-stone-500">Connecting…</p>;
   if (mode === "host" && payload.role !== "host")
     return (
-      <div className="mx-auto max-w-md">
+      <div className="mx-auto max-w-md space-y-3">
         <ErrorNote>Only the host of room {code} can open its console.</ErrorNote>
+        <Link href={`/r/${code}`} className="text-sm underline" data-testid="back-to-room">
+          Go to room {code}
+        </Link>
       </div>
     );
 
@@ -44,9 +54,10 @@ export function RoomClient({ code, mode, signedIn }: { code: string; mode: "auto
     <div data-testid={`room-${payload.role}`}>
       <StatusBar payload={payload} offsetMs={conn.offsetMs} connected={conn.connected} alertsOn={alertsOn} onToggleAlerts={toggleAlerts} nudge={conn.nudge} />
       <SeasonBanner roomCode={payload.code} />
+      <Announcement payload={payload} />
       {payload.status === "lobby" ? (
         <div className="space-y-4">
-          <Lobby payload={payload} conn={conn} signedIn={signedIn} />
+          <Lobby payload={payload} conn={conn} signedIn={user !== null} />
           <ChatPanel code={payload.code} channels={payload.channels} nameOf={nameOf} you={payload.you} />
         </div>
       ) : (

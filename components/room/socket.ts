@@ -6,10 +6,29 @@ import type { Ack, ClientEvent, ClientInput, ClientToServer, Replies, ServerToCl
 export type GarnetSocket = Socket<ServerToClient, ClientToServer>;
 
 let socket: GarnetSocket | null = null;
+/** The user the socket's handshake was made for (null: signed out; undefined: not told yet). */
+let identity: string | null | undefined;
 
 export function getSocket(): GarnetSocket {
   if (!socket) socket = io({ withCredentials: true, transports: ["websocket", "polling"] });
   return socket;
+}
+
+/**
+ * The shared socket, for the session's user (its id, null when signed out). The
+ * server reads identity from the handshake only, so when the user changed since
+ * the socket connected (a sign-in without a reload) it reconnects: the new
+ * handshake carries the new session cookie, and every `connect` listener watches
+ * its room again.
+ */
+export function connectAs(user: string | null): GarnetSocket {
+  const s = getSocket();
+  if (identity !== undefined && identity !== user && s.active) {
+    s.disconnect();
+    s.connect();
+  }
+  identity = user;
+  return s;
 }
 
 /** Emits with an ack and a timeout; resolves to a typed error when the server does not answer. Input and answer are typed from the event's schema. */

@@ -2,7 +2,7 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import type { Ack, HostCommandInput, RoomPayload } from "@/lib/protocol";
 import { RoomFeeds } from "@/lib/room-feed";
-import { getSocket, request } from "./socket";
+import { connectAs, request } from "./socket";
 
 export interface RoomConnection {
   payload: RoomPayload | null;
@@ -20,9 +20,10 @@ export interface RoomConnection {
 
 let clientSeq = 0;
 
-/** Watches a room: the current payload for this viewer, refreshed after every change and on reconnect. */
-export function useRoom(code: string, opts: { spectate?: boolean } = {}): RoomConnection {
+/** Watches a room as `opts.user` (the session's user id): the current payload for this viewer, refreshed after every change and on reconnect. */
+export function useRoom(code: string, opts: { spectate?: boolean; user: string | null }): RoomConnection {
   const spectate = Boolean(opts.spectate);
+  const user = opts.user;
   const [payload, setPayload] = useState<RoomPayload | null>(null);
   const [error, setError] = useState<{ code: string; message: string } | null>(null);
   const [connected, setConnected] = useState(false);
@@ -31,7 +32,7 @@ export function useRoom(code: string, opts: { spectate?: boolean } = {}): RoomCo
   const nudgeTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
 
   useEffect(() => {
-    const s = getSocket();
+    const s = connectAs(user);
     const feeds = new RoomFeeds(
       (event, input) => request(event, input),
       (p) => {
@@ -64,7 +65,7 @@ export function useRoom(code: string, opts: { spectate?: boolean } = {}): RoomCo
       if (nudgeTimer.current) clearTimeout(nudgeTimer.current);
       s.emit("room:unwatch", { code }, () => undefined);
     };
-  }, [code, spectate]);
+  }, [code, spectate, user]);
 
   const act = useCallback((action: unknown) => request("game:act", { code, action, clientId: `c${Date.now().toString(36)}${++clientSeq}` }), [code]);
   const host = useCallback((command: HostCommandInput) => request("host:command", { code, command }), [code]);

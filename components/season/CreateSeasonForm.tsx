@@ -2,15 +2,17 @@
 // The host's form for a new season: its name and the season's own rules.
 import { useRouter } from "next/navigation";
 import { useState } from "react";
-import { seasonSettings, type SeasonSettings } from "@/lib/season/types";
+import type { FieldSpec } from "@/lib/config-fields";
+import type { SeasonSettings } from "@/lib/season/types";
 import { Button, Card, ErrorNote, Field, inputClass } from "@/components/ui/primitives";
 import { request } from "@/components/room/socket";
-import { GameSettingsFields } from "./GameSettings";
+import { SettingsFields } from "./GameSettings";
 
-export function CreateSeasonForm() {
+/** `fields` and `defaults` describe the season's settings (worked out by the server page, where the schema is). */
+export function CreateSeasonForm({ fields, defaults }: { fields: FieldSpec[]; defaults: SeasonSettings }) {
   const router = useRouter();
   const [name, setName] = useState("");
-  const [settings, setSettings] = useState<SeasonSettings>(() => seasonSettings.parse({}));
+  const [settings, setSettings] = useState<SeasonSettings>(defaults);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   return (
@@ -31,7 +33,7 @@ export function CreateSeasonForm() {
           <Field label="Name">
             <input className={inputClass} name="season-name" value={name} maxLength={80} onChange={(e) => setName(e.target.value)} required />
           </Field>
-          <GameSettingsFields schema={seasonSettings} config={settings} onChange={(c) => setSettings(c as SeasonSettings)} />
+          <SettingsFields fields={fields} config={settings} onChange={(c) => setSettings(c as SeasonSettings)} />
         </div>
       </Card>
       <ErrorNote>{error}</ErrorNote>

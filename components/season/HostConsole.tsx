@@ -3,14 +3,11 @@
 // step of the season (a main match, the opponent choice, the death match).
 import Link from "next/link";
 import { useMemo, useState } from "react";
-import { catalogue, getGame } from "@/lib/games/registry";
-import { playableSeatCounts } from "@/lib/games/core/seats";
+import type { GameForm } from "@/lib/game-forms";
 import type { ClientInput, SeasonPageView } from "@/lib/protocol";
 import { Button, Card, ErrorNote, Field, inputClass } from "@/components/ui/primitives";
 import { request } from "@/components/room/socket";
-import { GameSettings } from "./GameSettings";
-
-const MAIN_GAMES = catalogue.filter((g) => g.season?.role === "main");
+import { SettingsFields } from "./GameSettings";
 
 function useCommand(code: string) {
   const [error, setError] = useState<string | null>(null);
@@ -27,13 +24,19 @@ function useCommand(code: string) {
   return { run, error, busy, room };
 }
 
-function MainMatchForm({ view, episode, cmd }: { view: SeasonPageView; episode: number; cmd: ReturnType<typeof useCommand> }) {
+/** The games a season may play, described by the server page: main matches and the death match. */
+export interface SeasonGames {
+  main: GameForm[];
+  death: GameForm | null;
+}
+
+function MainMatchForm({ view, episode, cmd, games }: { view: SeasonPageView; episode: number; cmd: ReturnType<typeof useCommand>; games: GameForm[] }) {
   const alive = view.standings.filter((s) => s.alive);
-  const [gameId, setGameId] = useState(MAIN_GAMES[0]?.meta.id ?? "");
-  const game = getGame(gameId);
+  const [gameId, setGameId] = useState(games[0]?.id ?? "");
+  const game = games.find((g) => g.id === gameId);
   const [configs, setConfigs] = useState<Record<string, unknown>>({});
-  const config = configs[gameId] ?? game?.configSchema.parse({});
-  const counts = useMemo(() => (game ? playableSeatCounts(game) : []), [game]);
+  const config = (configs[gameId] ?? game?.defaults) as Record<string, unknown>;
+  const counts = useMemo(() => game?.seatCounts ?? [], [game]);
   const [picked, setPicked] = useState<string[] | null>(null);
   // by default the largest table the game takes from the players still in (all of them when none fits: the server says why)
   const fits = counts.filter((n) => n <= alive.length);
@@ -48,11 +51,11 @@ function MainMatchForm({ view, episode, cmd }: { view: SeasonPageView; episode: 
       }}
     >
       <p className="text-sm">Episode {episode}: the main match. Seats go to the players still in; garnets, marks and realms come from the season&apos;s ledger.</p>
-      <Field label="Game" hint={game ? `${game.meta.name} seats ${counts.join(", ")} players${fits.length ? "" : ` — ${alive.length} are still in`}.` : undefined}>
+      <Field label="Game" hint={game ? `${game.name} seats ${counts.join(", ")} players${fits.length ? "" : ` — ${alive.length} are still in`}.` : undefined}>
         <select className={inputClass} value={gameId} onChange={(e) => { setGameId(e.target.value); setPicked(null); }} data-testid="season-main-game">
-          {MAIN_GAMES.map((g) => (
-            <option key={g.meta.id} value={g.meta.id}>
-              {g.meta.name}
+          {games.map((g) => (
+            <option key={g.id} value={g.id}>
+              {g.name}
             </option>
           ))}
         </select>
@@ -72,7 +75,7 @@ function MainMatchForm({ view, episode, cmd }: { view: SeasonPageView; episode: 
         <details className="rounded-lg border border-stone-200 p-3 dark:border-stone-800">
           <summary className="cursor-pointer text-sm font-semibold">Settings</summary>
           <div className="mt-3">
-            <GameSettings game={game} config={config} onChange={(c) => setConfigs((all) => ({ ...all, [gameId]: c }))} />
+            {game.fields && <SettingsFields fields={game.fields} config={config} seats={members.length} onChange={(c) => setConfigs((all) => ({ ...all, [gameId]: c }))} />}
           </div>
         </details>
       )}
@@ -83,13 +86,13 @@ function MainMatchForm({ view, episode, cmd }: { view: SeasonPageView; episode: 
   );
 }
 
-export function HostConsole({ view, nameOf }: { view: SeasonPageView; nameOf: (id: string | null) => string }) {
+export function HostConsole({ view, nameOf, games }: { view: SeasonPageView; nameOf: (id: string | null) => string; games: SeasonGames }) {
   const cmd = useCommand(view.code);
   const next = view.next;
   const invite = typeof window === "undefined" || !view.invite ? "" : `${window.location.origin}/s/${view.code}?invite=${view.invite}`;
   const started = view.episodes.length > 0;
-  const death = getGame("thoths-bluff");
-  const [dmConfig, setDmConfig] = useState<unknown>(() => death?.configSchema.parse({}));
+  const death = games.death;
+  const [dmConfig, setDmConfig] = useState<unknown>(() => death?.defaults);
   return (
     <Card title="Host console" data-testid="season-host">
       <div className="space-y-4">
@@ -103,7 +106,7 @@ export function HostConsole({ view, nameOf }: { view: SeasonPageView; nameOf: (i
             </Button>
           </div>
         )}
-        {next?.kind === "main" && <MainMatchForm view={view} episode={next.episode} cmd={cmd} />}
+        {next?.kind === "main" && <MainMatchForm view={view} episode={next.episode} cmd={cmd} games={games.main} />}
         {next?.kind === "pick" && (
           <div className="space-y-2">
             <p className="text-sm">
@@ -123,7 +126,7 @@ export function HostConsole({ view, nameOf }: { view: SeasonPageView; nameOf: (i
               <details className="rounded-lg border border-stone-200 p-3 dark:border-stone-800">
                 <summary className="cursor-pointer text-sm font-semibold">Settings</summary>
                 <div className="mt-3">
-                  <GameSettings game={death} config={dmConfig} onChange={setDmConfig} />
+                  {death.fields && <SettingsFields fields={death.fields} config={dmConfig} seats={2} onChange={setDmConfig} />}
                 </div>
               </details>
             )}

@@ -7,7 +7,7 @@ import type { SeasonPageView } from "@/lib/protocol";
 import { Badge, Button, Card, ErrorNote } from "@/components/ui/primitives";
 import { request } from "@/components/room/socket";
 import { Episodes, Timeline } from "./Episodes";
-import { HostConsole } from "./HostConsole";
+import { HostConsole, type SeasonGames } from "./HostConsole";
 import { SeasonChart } from "./SeasonChart";
 import { Standings } from "./Standings";
 import { useSeason } from "./useSeason";
@@ -43,7 +43,7 @@ function JoinCard({ view, invite, signedIn, reload }: { view: SeasonPageView; in
   );
 }
 
-export function SeasonClient({ code, invite, signedIn }: { code: string; invite: string | null; signedIn: boolean }) {
+export function SeasonClient({ code, invite, signedIn, games }: { code: string; invite: string | null; signedIn: boolean; games: SeasonGames }) {
   const { view, error, reload } = useSeason(code);
   const nameOf = useCallback((id: string | null) => (id ? (view?.standings.find((s) => s.memberId === id)?.name ?? "?") : "—"), [view]);
   if (error && !view) return <ErrorNote>{error}</ErrorNote>;
@@ -70,7 +70,7 @@ export function SeasonClient({ code, invite, signedIn }: { code: string; invite:
       </header>
       {invite && view.viewer.role === "public" && <JoinCard view={view} invite={invite} signedIn={signedIn} reload={reload} />}
       <YourTurn view={view} />
-      {view.viewer.role === "host" && <HostConsole view={view} nameOf={nameOf} />}
+      {view.viewer.role === "host" && <HostConsole view={view} nameOf={nameOf} games={games} />}
       <Standings view={view} />
       <Card title="Over the episodes">
         <div className="grid gap-4 lg:grid-cols-2">

@@ -12,6 +12,20 @@ import { channelsFor } from "./chat";
 export interface RoomFacts {
   code: string;
   hostName: string;
+  /** Each phase's length as the config sets it (seconds), for the host's console. */
+  phaseSeconds?: Record<string, number>;
+}
+
+/** A phase's length from the room config as the host entered it, else the game's default (seconds; 0 = untimed). */
+export function configuredPhaseSeconds(rules: GameRules, config: unknown): Record<string, number> {
+  const out: Record<string, number> = {};
+  for (const t of rules.game.phaseTrack) {
+    if (!t.length) continue;
+    let v: unknown = config;
+    for (const k of t.length.path) v = typeof v === "object" && v !== null ? (v as Record<string, unknown>)[k] : undefined;
+    out[t.key] = typeof v === "number" ? v : t.length.defaultSeconds;
+  }
+  return out;
 }
 
 export interface PayloadContext {
@@ -68,7 +82,7 @@ export function buildPayload(ctx: PayloadContext, data: RoomData, role: Role, se
     channels: channelsFor(rules, data, role, seat),
     spectators: { ...data.spectators, behindBy: null },
     durations: data.durations,
-    ...(role === "host" ? { requests: data.requests, banned: data.banned } : {}),
+    ...(role === "host" ? { requests: data.requests, banned: data.banned, phaseSeconds: ctx.facts.phaseSeconds ?? {} } : {}),
   };
 }
 

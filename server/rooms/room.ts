@@ -18,7 +18,7 @@ import { RoomClock } from "./clock";
 import { commitOf } from "./commit";
 import { CommandError } from "./errors";
 import { hostEvent } from "./host";
-import { buildPayload, SpectatorFrames, type PayloadContext } from "./payloads";
+import { buildPayload, configuredPhaseSeconds, SpectatorFrames, type PayloadContext, type RoomFacts } from "./payloads";
 import { decideClaim, decideRelease, movedUsers } from "./seats";
 import type { Store } from "./store";
 
@@ -67,6 +67,7 @@ export class Room {
   readonly rules: GameRules;
   readonly season: SeasonLink | null;
   readonly frames = new SpectatorFrames();
+  private readonly facts: RoomFacts;
   private current: RoomData;
   private queue: Promise<unknown> = Promise.resolve();
   private disposed = false;
@@ -90,6 +91,7 @@ export class Room {
     this.seed = init.seed;
     this.rules = new GameRules(init.game, init.seed);
     this.season = init.season ?? null;
+    this.facts = { code: init.code, hostName: init.hostName, phaseSeconds: configuredPhaseSeconds(this.rules, init.data.config) };
     this.current = init.data;
     this.now = opts.now ?? Date.now;
     this.lastActive = this.now();
@@ -139,7 +141,7 @@ export class Room {
   }
 
   payloadContext(): PayloadContext {
-    return { rules: this.rules, facts: { code: this.code, hostName: this.hostName }, connected: (seat) => this.hooks.connected?.(this, seat) ?? false, now: this.now() };
+    return { rules: this.rules, facts: this.facts, connected: (seat) => this.hooks.connected?.(this, seat) ?? false, now: this.now() };
   }
 
   /** The payload for one kind of recipient: `seat` only for players; spectators get what their mode allows. */

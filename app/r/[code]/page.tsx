@@ -7,5 +7,5 @@ export default async function RoomPage({ params }: { params: Promise<{ code: str
   const code = (await params).code.toUpperCase();
   if (!ROOM_CODE_RE.test(code)) notFound();
   const session = await auth();
-  return <RoomClient code={code} mode="auto" signedIn={Boolean(session?.user)} />;
+  return <RoomClient code={code} mode="auto" user={session?.user?.id ?? null} />;
 }

@@ -1,6 +1,8 @@
 import { redirect } from "next/navigation";
 import { auth } from "@/lib/auth/config";
 import { CreateSeasonForm } from "@/components/season/CreateSeasonForm";
+import { describeConfig } from "@/lib/config-form";
+import { seasonSettings } from "@/lib/season/types";
 
 export const metadata = { title: "New season" };
 
@@ -16,7 +18,7 @@ export default async function NewSeasonPage() {
           over in the season&apos;s ledger. Rulings: docs/seasons.md.
         </p>
       </div>
-      <CreateSeasonForm />
+      <CreateSeasonForm fields={describeConfig(seasonSettings) ?? []} defaults={seasonSettings.parse({})} />
     </div>
   );
 }

@@ -38,7 +38,7 @@ function renderFresh(state: State, viewer: string): string {
 function renderGreed(state: State, seat: string): string {
   const view = game.view(state, seat) as View;
   const noop = async () => ({ ok: true as const, version: 1 });
-  const ctx = { view, me: view.me!, act: noop, who: (s: string) => NAMES[s] ?? s };
+  const ctx = { view, me: view.me!, act: noop, who: (s: string) => NAMES[s] ?? s, closed: false };
   return renderToStaticMarkup(<GreedPanel ctx={ctx} view={view} history={view.history} />);
 }
 

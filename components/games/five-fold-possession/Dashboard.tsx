@@ -83,7 +83,7 @@ function minigameTabs(view: View, ctx: PlayerCtx | null): TabSpec[] {
     { id: "mg2", label: "MG2 Median", mark: mark(!!me?.mg2, me?.mg2?.card != null, true), content: <MedianPanel ctx={ctx} history={view.history} /> },
     { id: "mg3", label: "MG3 Greed", mark: mark(!!me?.mg3, !!g && g.status !== "drawing", g?.status === "drawing"), content: <GreedPanel ctx={ctx} view={view} history={view.history} /> },
     { id: "mg4", label: "MG4 Bids", mark: mark(!!me?.mg4, me?.mg4?.bid != null), content: <BiddingPanel ctx={ctx} view={view} history={view.history} /> },
-    { id: "mg5", label: "MG5 Identity", mark: mark(!!me?.mg5, me?.mg5?.guess != null), content: <IdentityPanel ctx={ctx} history={view.history} /> },
+    { id: "mg5", label: me?.mg5 ? `MG5 Identity · round ${me.mg5.targetRound}` : "MG5 Identity", mark: mark(!!me?.mg5, me?.mg5?.guess != null), content: <IdentityPanel ctx={ctx} history={view.history} /> },
   ];
 }
 
@@ -98,7 +98,7 @@ function initialTab(view: View, player: boolean): string {
 function PlayerBoard({ view, ctx }: { view: View; ctx: PlayerCtx }) {
   const { me } = ctx;
   const tabs: TabSpec[] = [...minigameTabs(view, ctx)];
-  tabs.push({ id: "roles", label: "Role guess", mark: me.roleGuess ? (me.roleGuess.guess ? { text: "✓", tone: "done" } : { text: "·", tone: "info" }) : undefined, content: <RolesPanel ctx={ctx} view={view} /> });
+  tabs.push({ id: "roles", label: me.roleGuess ? `Role guess · round ${me.roleGuess.targetRound}` : "Role guess", mark: me.roleGuess ? (me.roleGuess.guess ? { text: "✓", tone: "done" } : { text: "·", tone: "info" }) : undefined, content: <RolesPanel ctx={ctx} view={view} /> });
   if (me.opal) tabs.push({ id: "opal", label: "Opal", mark: me.opal.guess !== null ? { text: "✓", tone: "done" } : { text: "·", tone: "info" }, content: <OpalForm ctx={ctx} /> });
   tabs.push({ id: "history", label: "My rounds", content: <MyHistory ctx={ctx} /> });
   tabs.push({ id: "challenges", label: "Challenges", content: <ChallengeReference view={view} /> });
@@ -140,7 +140,8 @@ function SpectatorBoard({ view }: { view: View }) {
 export function Dashboard({ payload, view, act, nameOf }: DashboardProps<View>) {
   const me = view.me;
   const who = useCallback((seat: string) => (me && seat === me.seat ? `${nameOf(seat)} (you)` : nameOf(seat)), [me, nameOf]);
-  const ctx = useMemo<PlayerCtx | null>(() => (me ? { view, me, act, who } : null), [view, me, act, who]);
+  const closed = payload.status !== "running";
+  const ctx = useMemo<PlayerCtx | null>(() => (me ? { view, me, act, who, closed } : null), [view, me, act, who, closed]);
 
   return (
     <div className="space-y-4" data-testid="ffp-dashboard" data-viewer={payload.role}>

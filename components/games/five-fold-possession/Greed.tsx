@@ -33,7 +33,7 @@ function BagTable({ view, left, pot }: { view: View; left: Record<Stone, number>
           <StoneChip key="s" stone={s.stone} size="sm" />,
           <span key="n" className="whitespace-nowrap font-mono">
             {n}
-            {left ? <span className="text-stone-400"> / {s.count}</span> : null}
+            {left ? <span className="text-stone-500"> / {s.count}</span> : null}
           </span>,
           <span key="e" className="font-mono" title={EFFECT_LABEL[s.effect]}>
             {EFFECT_SHORT[s.effect]}

@@ -76,7 +76,7 @@ export function IdentityGrid({ ctx }: { ctx: PlayerCtx }) {
                       className={cx(
                         "inline-flex min-h-9 cursor-pointer items-center gap-1 rounded-lg border px-2.5 py-1 text-sm has-[:focus-visible]:outline has-[:focus-visible]:outline-3 has-[:focus-visible]:outline-garnet-500",
                         on ? "border-garnet-700 bg-garnet-700 text-white" : "border-stone-300 bg-white hover:bg-garnet-50 dark:border-stone-700 dark:bg-stone-900 dark:hover:bg-stone-800",
-                        elsewhere && "text-stone-400 dark:text-stone-500",
+                        elsewhere && "text-stone-500 dark:text-stone-500",
                       )}
                     >
                       <input type="radio" className="sr-only" name={`${base}-${i}`} value={s} checked={on} onChange={() => assign(i, s)} />

@@ -34,6 +34,7 @@ function owedItems(ctx: PlayerCtx): Owed[] {
 function headline(ctx: PlayerCtx): string {
   const { me, view } = ctx;
   if (view.phase === "end") return "The match is over: every role, alias and score is revealed below.";
+  if (ctx.closed) return "The host ended the game: nothing more can be entered.";
   if (view.phase === "results") {
     const next = view.round >= view.totalRounds ? "the final guesses" : `round ${view.round + 1}`;
     return me.done ? `Ready for ${next} — waiting for the others or the timer.` : `Round ${view.round} results are in. Read them, then press “Ready” to move on to ${next}.`;
@@ -165,7 +166,7 @@ const STATUS_ICON = { open: "○", completed: "✓", missed: "✗", hidden: "?" 
 const STATUS_TONE = {
   open: "text-stone-500",
   completed: "text-emerald-700 dark:text-emerald-300",
-  missed: "text-stone-400 line-through",
+  missed: "text-stone-500 line-through",
   hidden: "text-sky-700 dark:text-sky-300",
 } as const;
 
@@ -179,7 +180,7 @@ export function ChallengeList({ list, title, testId, note }: { list: ChallengeCh
             <span aria-hidden className={cx("w-4 shrink-0 text-center font-bold", STATUS_TONE[c.status])}>
               {STATUS_ICON[c.status]}
             </span>
-            <span className={c.status === "missed" ? "text-stone-400" : undefined}>
+            <span className={c.status === "missed" ? "text-stone-500" : undefined}>
               <span className="mr-1 font-mono text-xs text-stone-500">{c.minigame}</span>
               {c.text}
               <span className="sr-only"> ({STATUS_LABEL[c.status]})</span>

@@ -4,7 +4,8 @@ import { useState } from "react";
 import type { Throw } from "@/lib/games/five-fold-possession/state";
 import { Button, ErrorNote } from "@/components/ui/primitives";
 import type { PlayerCtx } from "./context";
-import { RESULT_LABEL, THROWS, THROW_ICON, THROW_LABEL, plural, signed } from "./labels";
+import { RESULT_LABEL, THROWS, THROW_LABEL, plural, signed } from "./labels";
+import { ThrowIcon } from "./ThrowIcon";
 import { RpsResults } from "./results";
 import { Chip, Entered, H3, Hint } from "./ui";
 import { useAction } from "@/components/ui/useAction";
@@ -76,7 +77,7 @@ export function RpsForm({ ctx }: { ctx: PlayerCtx }) {
         <div className="flex flex-wrap gap-2">
           {THROWS.map((t) => (
             <Chip key={t} on={throwing === t} onClick={() => setThrow(t)} data-testid={`rps-throw-${t}`}>
-              <span aria-hidden>{THROW_ICON[t]}</span> {THROW_LABEL[t]}
+              <ThrowIcon t={t} /> {THROW_LABEL[t]}
             </Chip>
           ))}
         </div>

@@ -8,4 +8,6 @@ export interface PlayerCtx {
   act: Send;
   /** Display name; the viewer's own seat reads "… (you)". */
   who: (seat: string) => string;
+  /** The room is over (the host may end a game mid-phase): nothing can be entered any more. */
+  closed: boolean;
 }

@@ -23,7 +23,6 @@ export const ROLE_AIM: Record<Role, string> = {
 
 export const THROWS: Throw[] = ["rock", "paper", "scissors"];
 export const THROW_LABEL: Record<Throw, string> = { rock: "Rock", paper: "Paper", scissors: "Scissors" };
-export const THROW_ICON: Record<Throw, string> = { rock: "✊", paper: "✋", scissors: "✌️" };
 
 export const RESULT_LABEL: Record<RpsResult, string> = { won: "won", lost: "lost", drew: "drew", none: "did not play" };
 export const RESULT_TONE: Record<RpsResult, "green" | "red" | "amber" | "neutral"> = { won: "green", lost: "red", drew: "amber", none: "neutral" };

@@ -88,7 +88,7 @@ export function MedianResults({ history }: { history: PublicRound[] }) {
                   <li key={p.alias} className={cx("flex items-center justify-between gap-2 rounded-md px-2 py-1 text-sm", won ? "bg-emerald-50 dark:bg-emerald-950/50" : "bg-stone-50 dark:bg-stone-800/50")}>
                     <span className="font-medium">{p.alias}</span>
                     <span className="flex items-center gap-1">
-                      <span className={cx("font-mono text-base font-semibold", dup && "text-stone-400 line-through")}>{p.card}</span>
+                      <span className={cx("font-mono text-base font-semibold", dup && "text-stone-500 line-through")}>{p.card}</span>
                       {dup && <Badge>duplicate</Badge>}
                       {won && <Badge tone="green">median</Badge>}
                     </span>
@@ -156,7 +156,7 @@ export function BiddingResults({ history }: { history: PublicRound[] }) {
                 const dup = (counts.get(b) ?? 0) > 1;
                 const win = !dup && b === r.bidding.winningBid;
                 return (
-                  <li key={i} className={cx("min-w-10 rounded-md border px-2 py-1 text-center font-mono text-sm", win ? "border-emerald-600 bg-emerald-50 font-bold dark:bg-emerald-950/50" : dup ? "border-dashed border-stone-300 text-stone-400 line-through dark:border-stone-700" : "border-stone-300 dark:border-stone-700")}>
+                  <li key={i} className={cx("min-w-10 rounded-md border px-2 py-1 text-center font-mono text-sm", win ? "border-emerald-600 bg-emerald-50 font-bold dark:bg-emerald-950/50" : dup ? "border-dashed border-stone-300 text-stone-500 line-through dark:border-stone-700" : "border-stone-300 dark:border-stone-700")}>
                     {b}
                   </li>
                 );
@@ -206,7 +206,7 @@ export function LatestRound({ history }: { history: PublicRound[] }) {
               {RESULT_LABEL[rps]}
             </Badge>,
             <span key="c" className="inline-flex items-center gap-1">
-              <span className={cx("font-mono font-semibold", dup && "text-stone-400 line-through")}>{card}</span>
+              <span className={cx("font-mono font-semibold", dup && "text-stone-500 line-through")}>{card}</span>
               {r.median.winner === alias && <Badge tone="green">median</Badge>}
             </span>,
             r.greed.drewRed.includes(alias) ? <Badge key="g" tone="red">drew Red</Badge> : "",

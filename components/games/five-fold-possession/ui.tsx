@@ -125,7 +125,7 @@ export function Chip({ on, reason, className, children, ...rest }: ButtonHTMLAtt
         on
           ? "border-garnet-700 bg-garnet-700 text-white"
           : "border-stone-300 bg-white text-stone-800 hover:border-garnet-400 hover:bg-garnet-50 dark:border-stone-700 dark:bg-stone-900 dark:text-stone-100 dark:hover:bg-stone-800",
-        disabled && !on && "cursor-not-allowed border-dashed bg-stone-50 text-stone-400 hover:border-stone-300 hover:bg-stone-50 dark:bg-stone-950 dark:text-stone-600 dark:hover:bg-stone-950",
+        disabled && !on && "cursor-not-allowed border-dashed bg-stone-50 text-stone-500 hover:border-stone-300 hover:bg-stone-50 dark:bg-stone-950 dark:text-stone-600 dark:hover:bg-stone-950",
         className,
       )}
     >

@@ -176,7 +176,7 @@ function RoundGlance({ view, host, nameOf }: { view: View; host: HostView; nameO
                 <RealmBadge realm={p.realm} />
               </td>
               <td className={`${td} font-mono`}>{p.letters.join(" ")}</td>
-              <td className={td}>{q ? `→ ${nameOf(q.recipient)}` : view.round > view.queryRounds ? "—" : <span className="text-stone-400">{p.done ? "none" : "none yet"}</span>}</td>
+              <td className={td}>{q ? `→ ${nameOf(q.recipient)}` : view.round > view.queryRounds ? "—" : <span className="text-stone-500">{p.done ? "none" : "none yet"}</span>}</td>
               <td className={td}>
                 {locks.length ? (
                   <span className="flex flex-wrap gap-2 font-mono text-xs">
@@ -187,7 +187,7 @@ function RoundGlance({ view, host, nameOf }: { view: View; host: HostView; nameO
                     ))}
                   </span>
                 ) : (
-                  <span className="text-stone-400">none</span>
+                  <span className="text-stone-500">none</span>
                 )}
               </td>
               <td className={td}>{p.done ? <Badge tone="green">done</Badge> : <Badge tone="amber">acting</Badge>}</td>

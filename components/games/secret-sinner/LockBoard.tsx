@@ -62,7 +62,7 @@ function LockRow({ entry, view, act, nameOf }: { entry: LockBoardEntry; view: Vi
             Locked so far:{" "}
             {entry.history.map((h) => (
               <span key={h.round} className="mr-1.5 inline-flex items-center gap-1">
-                <span className="text-stone-400">R{h.round}</span>
+                <span className="text-stone-500">R{h.round}</span>
                 <LetterMark letter={h.target} realm={realmOf(h.target)} className="h-5 min-w-5 text-xs" />
               </span>
             ))}

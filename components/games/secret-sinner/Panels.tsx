@@ -186,9 +186,9 @@ export function LetterBoard({ view, nameOf, you }: { view: View; nameOf: NameOf;
                         marked
                       </Badge>
                     )}
-                    {running && (p.done ? <Badge tone="green">done</Badge> : <span className="text-xs text-stone-400">acting</span>)}
+                    {running && (p.done ? <Badge tone="green">done</Badge> : <span className="text-xs text-stone-500">acting</span>)}
                     <span className="flex gap-1">
-                      {p.letters.length ? p.letters.map((l) => <LetterMark key={l} letter={l} realm={realm} />) : <span className="text-xs text-stone-400">—</span>}
+                      {p.letters.length ? p.letters.map((l) => <LetterMark key={l} letter={l} realm={realm} />) : <span className="text-xs text-stone-500">—</span>}
                     </span>
                   </li>
                 ))}

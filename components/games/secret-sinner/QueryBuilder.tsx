@@ -2,7 +2,7 @@
 // The query builder: three letters, one sin or virtue, one recipient of the
 // other realm. Only legal picks are enabled; every greyed-out option says why,
 // and the consequences are spelled out before the query is sent.
-import { useState } from "react";
+import { useLayoutEffect, useRef, useState } from "react";
 import type { Attribute, Letter, Realm } from "@/lib/games/secret-sinner/rules";
 import { attributeLabel } from "@/lib/games/secret-sinner/rules";
 import type { SeatPanel, View } from "@/lib/games/secret-sinner/view";
@@ -22,6 +22,14 @@ export function QueryBuilder({ view, me, act, nameOf }: { view: View; me: SeatPa
   const [attribute, setAttribute] = useState<Attribute | null>(null);
   const [recipient, setRecipient] = useState<string | null>(null);
   const { run, error, busy } = useAction(act);
+  // Sending folds the builder into a one-line note: keep the card where the reader's eyes are.
+  const anchor = useRef<number | null>(null);
+  useLayoutEffect(() => {
+    const el = document.getElementById("ss-query");
+    if (anchor.current === null || !el) return;
+    window.scrollBy(0, el.getBoundingClientRect().top - anchor.current);
+    anchor.current = null;
+  }, [panel.canSend]);
 
   const queryRound = view.stage === "round" && view.round <= view.queryRounds;
   const title = queryRound ? `Your query · round ${view.round}` : "Queries";
@@ -50,7 +58,9 @@ export function QueryBuilder({ view, me, act, nameOf }: { view: View; me: SeatPa
 
   async function send() {
     if (missing || !attribute || !recipient) return;
+    anchor.current = document.getElementById("ss-query")?.getBoundingClientRect().top ?? null;
     const ok = await run({ type: "query", letters: [picked[0], picked[1], picked[2]], attribute, recipient });
+    if (!ok) anchor.current = null;
     if (ok) {
       setPicked([]);
       setAttribute(null);

@@ -4,7 +4,7 @@
 // clock running out sends what the player sees.
 import { useState } from "react";
 import { Badge, Button, Card, cx } from "@/components/ui/primitives";
-import { planProblem, type LegalMoves, type RunningAction, type SeatPanel, type View } from "@/lib/games/thoths-bluff";
+import { planProblem, type LegalMoves, type RunningAction, type SeatPanel, type View } from "@/lib/games/thoths-bluff/view";
 import { DoneBar } from "./DoneBar";
 import { SLOTS, SLOT_NAME, endsText, type DieKind, planOf, planSize, planText, projection, roundsText, samePlan, slotOfDie, toggleDie, type Assignment } from "./model";
 import { Choice, DiceChoices, DieChoiceLabel, DisabledReasons, Reason, Refusal } from "./parts";

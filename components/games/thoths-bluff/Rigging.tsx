@@ -181,8 +181,8 @@ function RecoveryEditor({ me, legal, sender }: { me: SeatPanel; legal: Legal; se
       <ol className="space-y-1.5" aria-label="Recovery priority">
         {all.map((k, i) => (
           <li key={k} className="flex items-center gap-2 rounded-lg border border-stone-200 px-2 py-1 dark:border-stone-800">
-            <span className="w-5 text-xs text-stone-400">{skipped.includes(k) ? "–" : listed.indexOf(k) + 1}</span>
-            <span className={cx("font-semibold", skipped.includes(k) && "text-stone-400 line-through")}>{k}</span>
+            <span className="w-5 text-xs text-stone-500">{skipped.includes(k) ? "–" : listed.indexOf(k) + 1}</span>
+            <span className={cx("font-semibold", skipped.includes(k) && "text-stone-500 line-through")}>{k}</span>
             <span className="ml-auto flex gap-1">
               <Button size="sm" variant="ghost" disabled={i === 0} onClick={() => move(k, -1)} aria-label={`Move ${k} up`}>
                 ↑

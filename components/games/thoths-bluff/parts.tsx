@@ -32,7 +32,7 @@ export function DieShape({ die, value, status, size = "md" }: { die: DieKind; va
           )}
         />
       </svg>
-      <span className={cx("relative font-mono font-bold tabular-nums", text, status === "rolled" ? "text-garnet-800 dark:text-garnet-100" : "text-stone-400")}>
+      <span className={cx("relative font-mono font-bold tabular-nums", text, status === "rolled" ? "text-garnet-800 dark:text-garnet-100" : "text-stone-500")}>
         {status === "rolled" ? value : status === "removed" ? "✕" : "–"}
       </span>
     </span>
@@ -93,7 +93,7 @@ export function RollList({ rolls, empty, testid }: { rolls: { die: DieKind; valu
     <ol className="flex flex-wrap gap-1.5" data-testid={testid}>
       {rolls.map((r, i) => (
         <li key={i} className="inline-flex items-center gap-1 rounded-lg border border-stone-200 bg-stone-50 py-0.5 pl-1 pr-2 text-sm dark:border-stone-700 dark:bg-stone-800/60" data-testid="roll-entry">
-          <span className="text-[10px] text-stone-400" aria-label={`roll ${i + 1}`}>
+          <span className="text-[10px] text-stone-500" aria-label={`roll ${i + 1}`}>
             {i + 1}.
           </span>
           <DieShape die={r.die} value={r.value} status="rolled" size="sm" />

@@ -13,11 +13,16 @@ const P = "Power" as const;
 const C = "Courage" as const;
 const W = "Wisdom" as const;
 
-function render(state: State, viewer: Viewer): string {
+/** The round's clock with `leftMs` to go (a minute when not given). */
+function clockWith(leftMs = 60_000) {
+  return { deadlineAt: Date.now() + leftMs, paused: false, remainingMs: null, serverNow: Date.now(), durationMs: 180_000 };
+}
+
+function render(state: State, viewer: Viewer, clock = clockWith()): string {
   const view = game.view(state, viewer);
   const role = viewer === "host" ? "host" : viewer === "spectator" ? "spectator" : "player";
   const props = {
-    payload: { role, you: role === "player" ? viewer : null, view } as unknown as DashboardProps<View>["payload"],
+    payload: { role, status: "running", you: role === "player" ? viewer : null, view, clock } as unknown as DashboardProps<View>["payload"],
     view,
     offsetMs: 0,
     act: async () => ({ ok: true as const, version: 1 }),
@@ -28,6 +33,14 @@ function render(state: State, viewer: Viewer): string {
 }
 
 describe("the round", () => {
+  it("warns in the last 30 seconds what happens to a player who has not locked in", () => {
+    const s = start(5);
+    expect(render(s, "s1")).not.toContain('data-testid="td-last-call"');
+    const late = render(s, "s1", clockWith(20_000));
+    expect(late).toContain('data-testid="td-last-call"');
+    expect(late).toContain("If you do not lock in, the game picks a random trait");
+  });
+
   it("tells a player what they owe and offers the nine choices, challenges and Wisdom", () => {
     const s = start(5);
     const html = render(s, "s1");
@@ -82,5 +95,14 @@ describe("the end", () => {
     expect(other).not.toContain('data-testid="td-ec-confirm"');
     expect(other).toContain("The winners (Player 4) choose");
     expect(render(s, "spectator")).not.toContain('data-testid="td-ec-confirm"');
+  });
+
+  it("marks the winner in the final standings", () => {
+    let s = start(4, { rounds: 1 });
+    s = playRound(s, honest(s, { s4: pick(C) }));
+    const html = render(s, "s1");
+    const row = (seat: string) => html.slice(html.indexOf(`data-testid="td-standing-${seat}"`)).split("</tr>")[0]!;
+    expect(row("s4")).toContain('data-testid="td-winner"');
+    for (const loser of ["s1", "s2", "s3"]) expect(row(loser)).not.toContain('data-testid="td-winner"');
   });
 });

@@ -13,7 +13,8 @@ import { ordinal } from "./format";
 type Tone = "todo" | "done" | "info";
 
 /** What this viewer still owes (or what is going on), in words. */
-function headline(view: View, role: DashboardProps["payload"]["role"]): { text: string; tone: Tone } {
+function headline(view: View, role: DashboardProps["payload"]["role"], running: boolean): { text: string; tone: Tone } {
+  if (!running && !view.end) return { text: "The host ended the game: nothing more can be entered.", tone: "info" };
   const locked = view.players.filter((p) => p.lockedIn).length;
   const me = view.me;
   if (view.stage === "finished") {
@@ -40,8 +41,8 @@ function headline(view: View, role: DashboardProps["payload"]["role"]): { text: 
   return { text: `Players are choosing: ${locked} of ${view.players.length} locked in. You see public information only.`, tone: "info" };
 }
 
-function Headline({ view, role }: { view: View; role: DashboardProps["payload"]["role"] }) {
-  const h = headline(view, role);
+function Headline({ view, role, running }: { view: View; role: DashboardProps["payload"]["role"]; running: boolean }) {
+  const h = headline(view, role, running);
   const rounds = view.rules.rounds;
   const doneRounds = view.history.length;
   return (
@@ -106,8 +107,9 @@ function RulesCard({ view }: { view: View }) {
   );
 }
 
-export function Dashboard({ payload, view, act, hostAct, nameOf }: DashboardProps<View>) {
+export function Dashboard({ payload, view, act, hostAct, nameOf, offsetMs }: DashboardProps<View>) {
   const role = payload.role;
+  const running = payload.status === "running";
   const me = view.me;
   const host = view.host;
   const end = view.end;
@@ -124,13 +126,13 @@ export function Dashboard({ payload, view, act, hostAct, nameOf }: DashboardProp
 
   return (
     <div className="@container space-y-4" data-testid="td-dashboard">
-      <Headline view={view} role={role} />
+      <Headline view={view} role={role} running={running} />
       {endPanel}
       {me && (
         <div className="grid grid-cols-1 items-start gap-4 @3xl:grid-cols-2">
-          {view.stage === "round" ? (
+          {view.stage === "round" && running ? (
             <>
-              <RoundForm key={view.round} view={view} me={me} act={act} nameOf={nameOf} />
+              <RoundForm key={view.round} view={view} me={me} act={act} nameOf={nameOf} clock={payload.clock} offsetMs={offsetMs} />
               <div className="min-w-0 space-y-4">
                 <ScorePanel view={view} me={me} nameOf={nameOf} />
                 <PlayersCard view={view} nameOf={nameOf} you={me.seat} />

@@ -66,13 +66,19 @@ export function EndPanel({ view, end, canPick, pick, nameOf, you }: { view: View
                     <th scope="row" className={cx(tdClass, "font-medium")}>
                       <span className="inline-flex flex-wrap items-center gap-1">
                         {nameOf(s.seat)}
+                        {end.mainWinners.includes(s.seat) && (
+                          <Badge tone="green" data-testid="td-winner">
+                            winner
+                          </Badge>
+                        )}
+                        {end.lieWinner === s.seat && <Badge tone="green">most lies: winner</Badge>}
                         {s.seat === you && <Badge tone="garnet">you</Badge>}
                         {end.ec === s.seat && <Badge tone="red">Elimination Candidate</Badge>}
                         {!end.ec && end.ecCandidates.includes(s.seat) && <Badge tone="amber">EC candidate</Badge>}
                       </span>
                     </th>
                     <td className={cx(tdClass, "text-right font-mono font-semibold")}>{s.points}</td>
-                    <td className={tdClass}>{s.tokensOfLife > 0 ? <Badge tone="garnet" className="whitespace-nowrap">{s.tokensOfLife} ToL</Badge> : <span className="text-stone-400">—</span>}</td>
+                    <td className={tdClass}>{s.tokensOfLife > 0 ? <Badge tone="garnet" className="whitespace-nowrap">{s.tokensOfLife} ToL</Badge> : <span className="text-stone-500">—</span>}</td>
                     <td className={cx(tdClass, "text-right font-mono")}>+{s.garnetsEarned}</td>
                   </tr>
                 );

@@ -170,12 +170,12 @@ function RoundDetail({ r, seats, nameOf }: { r: RoundRecord; seats: SeatId[]; na
                   )}
                 </td>
                 {[l?.counts, l?.power, l?.courage, l?.challenges, l?.total].map((v, i) => (
-                  <td key={i} className={cx(top, "text-right font-mono", i === 4 && "font-semibold", (v ?? 0) < 0 && "text-red-700 dark:text-red-300", !v && "text-stone-400")}>
+                  <td key={i} className={cx(top, "text-right font-mono", i === 4 && "font-semibold", (v ?? 0) < 0 && "text-red-700 dark:text-red-300", !v && "text-stone-500")}>
                     {signed(v ?? 0)}
                   </td>
                 ))}
                 <td className={cx(top, "text-right font-mono font-semibold")}>{r.pointsAfter[seat]}</td>
-                <td className={top}>{r.tdAfter[seat] ? <Badge tone="red">TD</Badge> : <span className="text-stone-400">no</span>}</td>
+                <td className={top}>{r.tdAfter[seat] ? <Badge tone="red">TD</Badge> : <span className="text-stone-500">no</span>}</td>
                 <td className={cx(top, "text-right font-mono")}>{r.garnetsAfter[seat]}</td>
               </tr>,
               two && (

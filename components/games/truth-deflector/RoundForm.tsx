@@ -2,7 +2,9 @@
 // A seat's whole round: claim, secret submission, Wisdom's question,
 // challenges and garnet actions, sent at once and replaceable until the round ends.
 import { useState } from "react";
+import { useRemainingMs } from "@/components/ui/Countdown";
 import { useAction } from "@/components/ui/useAction";
+import type { ClockInfo } from "@/lib/protocol";
 import type { SeatId } from "@/lib/games/core/types";
 import type { ChoicePreview, MyView, Trait, View } from "@/lib/games/truth-deflector";
 import { Badge, Button, Card, ErrorNote, cx, inputClass } from "@/components/ui/primitives";
@@ -10,7 +12,7 @@ import type { DashboardProps } from "../types";
 import { OptionCard, TraitChip, TraitDot } from "./bits";
 import { challengeBlock, draftFrom, draftProblem, payoutLines, sameAsLocked, toAction, TRAITS, type Draft } from "./format";
 
-type Props = { view: View; me: MyView } & Pick<DashboardProps<View>, "act" | "nameOf">;
+type Props = { view: View; me: MyView; clock: ClockInfo } & Pick<DashboardProps<View>, "act" | "nameOf" | "offsetMs">;
 
 function traitBlurb(t: Trait, view: View): string {
   const r = view.rules;
@@ -30,7 +32,21 @@ function secretTag(choice: ChoicePreview | undefined, me: MyView, cleanse: boole
   return after ? <Badge tone="amber">Honest · still a Truth Deflector</Badge> : <Badge tone="green">Honest</Badge>;
 }
 
-export function RoundForm({ view, me, act, nameOf }: Props) {
+/** In the last 30 s of the round: what happens to choices that are not locked in. */
+function LastCall({ clock, offsetMs, pending }: { clock: ClockInfo; offsetMs: number; pending: "nothing" | "changes" }) {
+  const left = useRemainingMs(clock, offsetMs, 1000);
+  if (left === null || clock.paused || left > 30_000 || left <= 0) return null;
+  return (
+    <p role="alert" className="rounded-lg bg-amber-100 px-3 py-2 text-sm font-medium text-amber-950 dark:bg-amber-900/50 dark:text-amber-50" data-testid="td-last-call">
+      {Math.ceil(left / 1000)} s left.{" "}
+      {pending === "nothing"
+        ? "If you do not lock in, the game picks a random trait as both your claim and your secret, with no challenges and no garnet actions."
+        : "Your changes are not locked in: when the time runs out, your last locked-in choice counts."}
+    </p>
+  );
+}
+
+export function RoundForm({ view, me, act, nameOf, clock, offsetMs }: Props) {
   const [draft, setDraft] = useState<Draft>(() => draftFrom(me.submission));
   const { run, busy, error, clear } = useAction(act);
   const set = (patch: Partial<Draft>) => {
@@ -180,6 +196,7 @@ export function RoundForm({ view, me, act, nameOf }: Props) {
         <GarnetActions view={view} me={me} draft={draft} set={set} />
 
         <div className="space-y-2 border-t border-stone-200 pt-4 dark:border-stone-800">
+          {choose && !(locked && unchanged) && <LastCall clock={clock} offsetMs={offsetMs} pending={locked ? "changes" : "nothing"} />}
           {problem && <p className="text-sm text-amber-800 dark:text-amber-300" data-testid="td-problem">{problem}</p>}
           {locked && !unchanged && !problem && <p className="text-sm text-amber-800 dark:text-amber-300">You changed something: update to lock in the new choice.</p>}
           <div className="flex flex-wrap items-center gap-3">

@@ -42,7 +42,7 @@ export function ScorePanel({ view, me, nameOf }: { view: View; me: MyView; nameO
       <dl className="mt-3 grid grid-cols-4 gap-1.5 text-sm" aria-label="Where your points come from" data-testid="td-breakdown">
         {parts.map((p) => (
           <div key={p.key} className="min-w-0 rounded-lg bg-stone-100 px-1.5 py-1.5 dark:bg-stone-800/70">
-            <dt className="truncate text-xs text-stone-500 dark:text-stone-400" title={p.title}>
+            <dt className="truncate text-xs text-stone-600 dark:text-stone-400" title={p.title}>
               {p.label}
             </dt>
             <dd className={cx("font-mono text-base font-semibold", p.value < 0 && "text-red-700 dark:text-red-300")}>{signed(p.value)}</dd>
@@ -144,5 +144,5 @@ export function ScorePanel({ view, me, nameOf }: { view: View; me: MyView; nameO
 }
 
 function Num({ v, strong }: { v: number; strong?: boolean }) {
-  return <td className={cx(tdTopClass, "text-right font-mono", strong && "font-semibold", v < 0 && "text-red-700 dark:text-red-300", v === 0 && "text-stone-400")}>{signed(v)}</td>;
+  return <td className={cx(tdTopClass, "text-right font-mono", strong && "font-semibold", v < 0 && "text-red-700 dark:text-red-300", v === 0 && "text-stone-500")}>{signed(v)}</td>;
 }

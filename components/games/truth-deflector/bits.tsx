@@ -17,7 +17,7 @@ export function TraitDot({ trait }: { trait: Trait }) {
 }
 
 export function TraitChip({ trait, className }: { trait: Trait | null; className?: string }) {
-  if (!trait) return <span className="text-stone-400">—</span>;
+  if (!trait) return <span className="text-stone-500">—</span>;
   return (
     <span className={cx("inline-flex items-center gap-1 whitespace-nowrap rounded-md px-1.5 py-0.5 text-xs font-medium ring-1 ring-inset", traitTone[trait], className)}>
       <TraitDot trait={trait} />

@@ -136,7 +136,7 @@ export function HostSecrets({ view, nameOf }: { view: View; nameOf: NameOf }) {
                   </td>
                   {banning && (
                     <td className={tdClass}>
-                      {host.banBallot && p.seat in host.banBallot ? (host.banBallot[p.seat] ? nameOf(host.banBallot[p.seat] as string) : "abstain") : <span className="text-stone-400">—</span>}
+                      {host.banBallot && p.seat in host.banBallot ? (host.banBallot[p.seat] ? nameOf(host.banBallot[p.seat] as string) : "abstain") : <span className="text-stone-500">—</span>}
                     </td>
                   )}
                 </tr>

@@ -7,6 +7,7 @@
 // is supplied by the platform beside this dashboard.
 import type { View } from "@/lib/games/truth-wars";
 import { cx } from "@/components/ui/primitives";
+import { owesMove } from "@/lib/owes";
 import type { DashboardProps } from "../types";
 import { HeadlineCard, HostSecrets, ResultCard, RoleCard, RulesCard } from "./Cards";
 import { History, RoundResult } from "./History";
@@ -18,7 +19,7 @@ export function Dashboard({ payload, view, act, nameOf }: DashboardProps<View>) 
   const me = view.me;
   return (
     <div className="space-y-4" data-testid="tw-dashboard" data-phase={view.phase} data-round={view.round} data-viewer={payload.role} data-seat={me?.seat}>
-      <PhaseHeader view={view} nameOf={nameOf} />
+      <PhaseHeader view={view} nameOf={nameOf} owes={owesMove(payload)} closed={payload.status !== "running"} />
       {view.result && <ResultCard view={view} nameOf={nameOf} />}
       <div className="grid gap-4 md:grid-cols-2">
         <div className="min-w-0 space-y-4">
@@ -40,9 +41,11 @@ export function Dashboard({ payload, view, act, nameOf }: DashboardProps<View>) 
   );
 }
 
-function PhaseHeader({ view, nameOf }: { view: View; nameOf: (seat: string) => string }) {
-  const owe = oweLine(view, nameOf);
+function PhaseHeader({ view, nameOf, owes, closed }: { view: View; nameOf: (seat: string) => string; owes: boolean; closed: boolean }) {
   const over = view.phase === "game_over";
+  // "Your move" only where the status bar above says so too; nothing owed once the host ended the game
+  const owe = closed && !over ? { todo: false, text: "The host ended the game: nothing more can be entered." } : oweLine(view, nameOf);
+  const todo = owe.todo && owes;
   return (
     <section aria-labelledby="tw-phase-title" className="rounded-xl border border-stone-200 bg-white p-3 shadow-sm sm:p-4 dark:border-stone-800 dark:bg-stone-900" data-testid="tw-phase">
       <div className="flex flex-wrap items-center justify-between gap-2">
@@ -59,13 +62,13 @@ function PhaseHeader({ view, nameOf }: { view: View; nameOf: (seat: string) => s
       <p
         className={cx(
           "mt-2 rounded-lg px-3 py-2 font-medium",
-          owe.todo ? "bg-amber-100 text-amber-950 dark:bg-amber-900/50 dark:text-amber-50" : "bg-stone-100 text-stone-800 dark:bg-stone-800 dark:text-stone-100",
+          todo ? "bg-amber-100 text-amber-950 dark:bg-amber-900/50 dark:text-amber-50" : "bg-stone-100 text-stone-800 dark:bg-stone-800 dark:text-stone-100",
         )}
         data-testid="tw-owe"
-        data-todo={owe.todo}
+        data-todo={todo}
         aria-live="polite"
       >
-        {owe.todo && <span className="mr-1 font-bold">Your move:</span>}
+        {todo && <span className="mr-1 font-bold">Your move:</span>}
         {owe.text}
       </p>
       {!over && <RoundPlan view={view} />}
@@ -87,13 +90,13 @@ function RoundPlan({ view }: { view: View }) {
             s.status === "now" && "border-garnet-700 bg-garnet-700 font-semibold text-white",
             s.status === "done" && "border-stone-200 bg-stone-100 text-stone-500 dark:border-stone-700 dark:bg-stone-800",
             s.status === "next" && "border-stone-300 text-stone-700 dark:border-stone-600 dark:text-stone-300",
-            s.status === "skipped" && "border-dashed border-stone-300 text-stone-400 dark:border-stone-700 dark:text-stone-500",
+            s.status === "skipped" && "border-dashed border-stone-300 text-stone-500 dark:border-stone-700 dark:text-stone-500",
           )}
         >
           <span className={s.status === "skipped" ? "line-through" : undefined}>{s.name}</span>
           {s.status === "skipped" && <span className="sr-only"> (not this round)</span>}
           {s.status === "done" && <span className="sr-only"> (done)</span>}
-          {s.note && s.status !== "done" && <span className="ml-1 opacity-80">({s.note})</span>}
+          {s.note && s.status !== "done" && <span className="ml-1">({s.note})</span>}
         </li>
       ))}
     </ol>

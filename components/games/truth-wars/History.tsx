@@ -36,7 +36,7 @@ function RoundDetails({ view, r, nameOf, open }: { view: View; r: RoundView; nam
   return (
     <details open={open} className="group rounded-lg border border-stone-200 dark:border-stone-800" data-testid={`tw-round-${r.round}`}>
       <summary className="flex cursor-pointer list-none flex-wrap items-center gap-2 px-3 py-2 [&::-webkit-details-marker]:hidden">
-        <span aria-hidden className="text-stone-400 transition-transform group-open:rotate-90">
+        <span aria-hidden className="text-stone-500 transition-transform group-open:rotate-90">
           ▸
         </span>
         <span className="font-semibold">Round {r.round}</span>
@@ -71,8 +71,8 @@ function RoundDetails({ view, r, nameOf, open }: { view: View; r: RoundView; nam
                   <th scope="row" className={`${tdClass} font-medium`}>
                     {nameOf(s)}
                   </th>
-                  <td className={tdClass}>{r.leans[s] ? VOTE_LABEL[r.leans[s]] : <span className="text-stone-400">—</span>}</td>
-                  <td className={tdClass}>{r.votes ? <VoteMark choice={r.votes[s]} /> : <span className="text-stone-400">{r.tally ? "secret" : "—"}</span>}</td>
+                  <td className={tdClass}>{r.leans[s] ? VOTE_LABEL[r.leans[s]] : <span className="text-stone-500">—</span>}</td>
+                  <td className={tdClass}>{r.votes ? <VoteMark choice={r.votes[s]} /> : <span className="text-stone-500">{r.tally ? "secret" : "—"}</span>}</td>
                   {ban && <td className={tdClass}>{ballotCell(ban.votes, ban.voters, s, nameOf)}</td>}
                   {ban?.tied && <td className={tdClass}>{ballotCell(ban.revotes, ban.voters, s, nameOf)}</td>}
                 </tr>
@@ -105,9 +105,9 @@ function RoundDetails({ view, r, nameOf, open }: { view: View; r: RoundView; nam
 }
 
 function ballotCell(ballot: Record<string, string | null> | null, voters: string[], seat: string, nameOf: NameOf) {
-  if (!voters.includes(seat)) return <span className="text-stone-400">not voting</span>;
-  if (!ballot) return <span className="text-stone-400">secret</span>;
-  if (!(seat in ballot)) return <span className="text-stone-400">—</span>;
+  if (!voters.includes(seat)) return <span className="text-stone-500">not voting</span>;
+  if (!ballot) return <span className="text-stone-500">secret</span>;
+  if (!(seat in ballot)) return <span className="text-stone-500">—</span>;
   const t = ballot[seat];
   return t ? nameOf(t) : <span className="text-stone-500">abstain</span>;
 }

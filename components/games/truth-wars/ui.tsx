@@ -26,7 +26,7 @@ export function TeamBadge({ team }: { team: Team }) {
 }
 
 export function VoteMark({ choice }: { choice: VoteChoice | null | undefined }) {
-  if (!choice) return <span className="text-stone-400">—</span>;
+  if (!choice) return <span className="text-stone-500">—</span>;
   const tone = choice === "trust" ? "text-emerald-700 dark:text-emerald-300" : choice === "flag" ? "text-red-700 dark:text-red-300" : "text-stone-500";
   return <span className={cx("font-medium", tone)}>{VOTE_LABEL[choice]}</span>;
 }

@@ -13,6 +13,13 @@ export type Viewer = SeatId | "spectator" | "host";
 export type Rejection = { ok: false; code: string; message: string };
 export type ApplyResult<S> = { ok: true; state: S } | Rejection;
 
+/** One phase of the tracker; `length` says where the room config sets its length (in seconds) and the default. */
+export interface PhaseTrackEntry {
+  key: string;
+  name: string;
+  length?: { path: string[]; defaultSeconds: number };
+}
+
 /** What the phase tracker shows and what the platform's clock uses. */
 export interface PhaseInfo {
   /** Identifies the phase within a round; `${round}:${key}` must change whenever a new phase begins. */
@@ -42,8 +49,8 @@ export interface Outcome {
   summary: string;
   winners: SeatId[];
   losers: SeatId[];
-  /** Best first; equal places share a number. */
-  ranking: { seat: SeatId; place: number; score?: number; note?: string }[];
+  /** Best first; equal places share a number. A game ranked in separate groups (Secret Sinner's realms) names each entry's group, places counting within it. */
+  ranking: { seat: SeatId; place: number; score?: number; note?: string; group?: string }[];
   awards: Award[];
 }
 
@@ -173,7 +180,7 @@ export interface GameDefinition<S, C, A extends { type: string }, V = unknown> {
   /** Parses one action: a discriminated union on `type`. */
   actionSchema: z.ZodType<A>;
   /** The phases of one round, in order, for the phase tracker. */
-  phaseTrack: { key: string; name: string }[];
+  phaseTrack: PhaseTrackEntry[];
   setup(ctx: SetupContext<C>): S;
   /** Never throws for a rule violation: illegal input is a Rejection. */
   apply(state: S, actor: Actor, action: A): ApplyResult<S>;

@@ -1,6 +1,7 @@
 // Does Greed Succeed: a private bag per player and round, one stone per action.
 import type { Rng } from "../core/rng";
-import { STONES, type Config, type Stone, type StoneEffect } from "./config";
+import type { Config } from "./config";
+import { STONES, type Stone, type StoneEffect } from "./stones";
 import type { GreedSession } from "./state";
 
 export type GreedConfig = Config["greed"];

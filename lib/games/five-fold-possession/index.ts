@@ -31,6 +31,9 @@ const SUMMARY: Record<Action["type"], string> = {
   done: "is done for this phase",
 };
 
+/** The default match: where the phase tracker takes each phase's default length from. */
+const defaults = configSchema.parse({});
+
 export const game: GameDefinition<State, Config, Action, View> = {
   meta: {
     id: "five-fold-possession",
@@ -44,9 +47,9 @@ export const game: GameDefinition<State, Config, Action, View> = {
   configSchema,
   actionSchema,
   phaseTrack: [
-    { key: "submit", name: "Submissions" },
-    { key: "results", name: "Results" },
-    { key: "final", name: "Final guesses" },
+    { key: "submit", name: "Submissions", length: { path: ["phaseSeconds", "submit"], defaultSeconds: defaults.phaseSeconds.submit } },
+    { key: "results", name: "Results", length: { path: ["phaseSeconds", "results"], defaultSeconds: defaults.phaseSeconds.results } },
+    { key: "final", name: "Final guesses", length: { path: ["phaseSeconds", "final"], defaultSeconds: defaults.phaseSeconds.final } },
   ],
   setup,
   apply,

@@ -4,12 +4,19 @@
 // the main match) is named. Nothing in it is secret.
 import { z } from "zod";
 import { Codes, ok, reject } from "../core/result";
+import { form } from "../core/config-meta";
 import { noEffects } from "../core/season";
 import type { Actor, ApplyResult, GameDefinition, Outcome, PhaseInfo, SeatId, Viewer } from "../core/types";
 
+const DEFAULT_SECONDS = 120;
+
 export const configSchema = z.object({
-  candidates: z.array(z.string().regex(/^s[1-9][0-9]?$/)).max(19).default([]).describe("Seats the EC may name, the default first (empty: every other seat in seat order)"),
-  seconds: z.int().min(10).max(86_400).default(120).describe("Time to choose (seconds)"),
+  candidates: z
+    .array(z.string().regex(/^s[1-9][0-9]?$/))
+    .max(19)
+    .default([])
+    .meta(form({ title: "Who may be named", description: "The seats the Elimination Candidate may name, the default first; none ticked: every other seat, in seat order.", control: "seats" })),
+  seconds: z.int().min(10).max(86_400).default(DEFAULT_SECONDS).meta(form({ title: "Time to choose", description: "When it runs out, the first candidate is named.", unit: "seconds" })),
 });
 export type Config = z.infer<typeof configSchema>;
 
@@ -103,7 +110,7 @@ export const game: GameDefinition<State, Config, Action, View> = {
   },
   configSchema,
   actionSchema,
-  phaseTrack: [{ key: "choose", name: "EC names the opponent" }],
+  phaseTrack: [{ key: "choose", name: "EC names the opponent", length: { path: ["seconds"], defaultSeconds: DEFAULT_SECONDS } }],
   setup,
   apply,
   phase,

@@ -330,8 +330,8 @@ export function outcome(state: State): Outcome | null {
     ...(r.chosen ? [{ seat: r.chosen, label: "Chosen to ascend" }] : []),
   ];
   const ranking = [
-    ...heaven.map((seat, i) => ({ seat, place: i + 1, note: `Heaven #${i + 1} of ${heaven.length}` })),
-    ...hell.map((seat, i) => ({ seat, place: i + 1, note: `Hell #${i + 1} of ${hell.length}` })),
+    ...heaven.map((seat, i) => ({ seat, place: i + 1, group: "Heaven" })),
+    ...hell.map((seat, i) => ({ seat, place: i + 1, group: "Hell" })),
   ];
   const parts = [
     `Heaven: ${heaven.join(" > ")}.`,

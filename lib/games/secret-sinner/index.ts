@@ -21,6 +21,9 @@ export type * from "./view";
 export { ATTRIBUTES, LETTERS, SINS, VIRTUES, SUPPORTED_PLAYER_COUNTS, attributeLabel, queryLettersProblem, recipientProblem } from "./rules";
 export type { Attribute, BoardEntry, Letter, Realm, Sin, Virtue, Tiebreak } from "./rules";
 
+/** The default match: where the phase tracker takes each phase's default length from. */
+const defaults = configSchema.parse({});
+
 export const game: GameDefinition<State, Config, Action, View> = {
   meta: {
     id: "secret-sinner",
@@ -34,10 +37,10 @@ export const game: GameDefinition<State, Config, Action, View> = {
   configSchema,
   actionSchema,
   phaseTrack: [
-    { key: "briefing", name: "Briefing" },
-    { key: "queries", name: "Queries & lock-ins" },
-    { key: "final", name: "Final lock-ins" },
-    { key: "ascension", name: "Ascension pick" },
+    { key: "briefing", name: "Briefing", length: { path: ["phaseSeconds", "briefing"], defaultSeconds: defaults.phaseSeconds.briefing } },
+    { key: "queries", name: "Queries & lock-ins", length: { path: ["phaseSeconds", "round"], defaultSeconds: defaults.phaseSeconds.round } },
+    { key: "final", name: "Final lock-ins", length: { path: ["phaseSeconds", "round"], defaultSeconds: defaults.phaseSeconds.round } },
+    { key: "ascension", name: "Ascension pick", length: { path: ["phaseSeconds", "ascension"], defaultSeconds: defaults.phaseSeconds.ascension } },
   ],
   setup,
   apply,

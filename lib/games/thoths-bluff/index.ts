@@ -2,14 +2,15 @@
 import type { Actor, GameDefinition } from "../core";
 import { bot } from "./bot";
 import { configSchema, type Config } from "./config";
-import { actionSchema, apply, phaseInfo, setup, timeout, type Action } from "./rules";
+import { apply, phaseInfo, setup, timeout } from "./rules";
+import { actionSchema, type Action } from "./schema";
 import { invariants } from "./invariants";
 import { secrets } from "./secrets";
 import type { State } from "./state";
 import { outcomeOf, view, type View } from "./view";
 import { season } from "./season";
 
-export type { Action } from "./rules";
+export type { Action } from "./schema";
 export type { Config } from "./config";
 export type { State } from "./state";
 export type { View, SeatPanel, LegalMoves, Check, PublicRound, PrivateRound, RunningAction } from "./view";
@@ -38,6 +39,9 @@ function describe(action: Action, actor: Actor): string {
   }
 }
 
+/** The default match: where the phase tracker takes each phase's default length from. */
+const defaults = configSchema.parse({});
+
 export const game: GameDefinition<State, Config, Action, View> = {
   meta: {
     id: "thoths-bluff",
@@ -50,11 +54,7 @@ export const game: GameDefinition<State, Config, Action, View> = {
   },
   configSchema,
   actionSchema,
-  phaseTrack: [
-    { key: "rolling", name: "Rolling" },
-    { key: "rigging", name: "Rigging" },
-    { key: "action", name: "Action" },
-  ],
+  phaseTrack: (["rolling", "rigging", "action"] as const).map((key) => ({ key, name: key.charAt(0).toUpperCase() + key.slice(1), length: { path: ["phaseSeconds", key], defaultSeconds: defaults.phaseSeconds[key] } })),
   setup,
   apply,
   phase: phaseInfo,

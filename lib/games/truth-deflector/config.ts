@@ -1,6 +1,7 @@
 // Room configuration: the group decision (Resurrection, Cleansing), the optional
 // extra win condition, the Wisdom option, garnet balances and the round timer.
 import { z } from "zod";
+import { form } from "../core/config-meta";
 
 /** The four Wisdom options of the rule text, in its order. */
 export const WISDOM_OPTIONS = ["lieCount", "tdCount", "playerCheck", "pairTrace"] as const;
@@ -19,37 +20,37 @@ export const MAX_PLAYERS = 20;
 export const MIN_PLAYERS = 4;
 
 export const configSchema = z.object({
-  rounds: z.number().int().min(1).max(20).default(10).describe("Number of rounds"),
+  rounds: z.number().int().min(1).max(20).default(10).meta(form({ title: "Rounds", description: "The rule text plays 10 rounds.", unit: "rounds" })),
   resurrection: z
     .boolean()
     .default(true)
-    .describe("Resurrection (group decision): an eliminated player may pay 5 garnets to come back"),
+    .meta(form({ title: "Resurrection", description: "Group decision: an eliminated player may pay 5 garnets to come back." })),
   cleansing: z
     .boolean()
     .default(true)
-    .describe("Cleansing (group decision): a Truth Deflector may pay 3 garnets to lose the status"),
+    .meta(form({ title: "Cleansing", description: "Group decision: a Truth Deflector may pay 3 garnets to lose the status." })),
   lieWinCondition: z
     .boolean()
     .default(false)
-    .describe("Extra win condition: the alive player who lied in the most rounds wins a Token of Life"),
-  wisdomOption: z.enum(WISDOM_OPTIONS).default("pairTrace").describe("Effect of Wisdom"),
+    .meta(form({ title: "Extra win condition: most rounds lied", description: "The alive player who lied about their trait in the most rounds also wins a Token of Life." })),
+  wisdomOption: z.enum(WISDOM_OPTIONS).default("pairTrace").meta(form({ title: "Effect of Wisdom", description: "The rule text offers four; the group picks one for the game.", options: WISDOM_OPTION_TEXT })),
   garnets: z
     .object({
-      start: z.number().int().min(0).max(999).default(5).describe("Garnets each player starts with"),
+      start: z.number().int().min(0).max(999).default(5).meta(form({ title: "Starting garnets", description: "Garnets each player brings into the game.", unit: "garnets" })),
       perSeat: z
         .array(z.number().int().min(0).max(999).nullable())
         .max(MAX_PLAYERS)
         .default([])
-        .describe("Garnets per seat in seat order (s1 first); empty or null entries use the default"),
+        .meta(form({ title: "Starting garnets per seat", description: "For players who bring a different balance; leave a seat empty for the amount above.", control: "perSeat", unit: "garnets" })),
     })
     .prefault({})
-    .describe("Garnet balances"),
+    .meta(form({ title: "Garnet balances" })),
   phaseSeconds: z
     .object({
-      round: z.number().int().min(15).max(86_400).default(180).describe("Round (claims, secrets, challenges) in seconds"),
+      round: z.number().int().min(15).max(86_400).default(180).meta(form({ title: "Round", description: "Claims, secret traits, challenges and Wisdom's question, all at once.", unit: "seconds" })),
     })
     .prefault({})
-    .describe("Timers"),
+    .meta(form({ title: "Phase lengths" })),
 });
 
 export type Config = z.infer<typeof configSchema>;

@@ -91,6 +91,9 @@ function timeout(state: State): State {
   return state;
 }
 
+/** The default match: where the phase tracker takes each phase's default length from. */
+const defaults = configSchema.parse({});
+
 export const game: GameDefinition<State, Config, Action, View> = {
   meta: {
     id: "truth-deflector",
@@ -103,7 +106,7 @@ export const game: GameDefinition<State, Config, Action, View> = {
   },
   configSchema,
   actionSchema,
-  phaseTrack: [{ key: "round", name: "Claims & challenges" }],
+  phaseTrack: [{ key: "round", name: "Claims & challenges", length: { path: ["phaseSeconds", "round"], defaultSeconds: defaults.phaseSeconds.round } }],
   setup,
   apply,
   phase,

@@ -153,6 +153,6 @@ describe("phases", () => {
   });
 
   it("list the single round phase for the tracker", () => {
-    expect(game.phaseTrack).toEqual([{ key: "round", name: "Claims & challenges" }]);
+    expect(game.phaseTrack).toEqual([{ key: "round", name: "Claims & challenges", length: { path: ["phaseSeconds", "round"], defaultSeconds: 180 } }]);
   });
 });

@@ -1,9 +1,10 @@
 // Room configuration: phase timers, the section-6 variant switches and the
 // host's own headlines. `configSchema.parse({})` gives the rule text's game.
 import { z } from "zod";
+import { form } from "../core/config-meta";
 
-const seconds = (label: string, def: number, min: number, max: number) =>
-  z.number().int().min(min).max(max).default(def).describe(label);
+const seconds = (title: string, description: string, def: number, min: number, max: number) =>
+  z.number().int().min(min).max(max).default(def).meta(form({ title, description, unit: "seconds" }));
 
 export const MIN_HEADLINE_LENGTH = 3;
 export const MAX_HEADLINE_LENGTH = 200;
@@ -40,25 +41,36 @@ export const customHeadlinesSchema = z
 export const configSchema = z.object({
   phaseSeconds: z
     .object({
-      reveal: seconds("Headline reveal (seconds)", 15, 5, 120),
-      discussion: seconds("Discussion (seconds)", 180, 30, 900),
-      vote: seconds("Initial vote (seconds)", 45, 10, 300),
-      snipe: seconds("Fact Checker snipe (seconds)", 20, 5, 120),
-      banVote: seconds("Shadow-ban vote (seconds)", 45, 10, 300),
-      banRevote: seconds("Shadow-ban revote (seconds)", 30, 10, 300),
-      roundEnd: seconds("Scoring and round end (seconds)", 15, 5, 120),
+      reveal: seconds("Headline reveal", "Everyone reads the headline; the Drunk gets a hint.", 15, 5, 120),
+      discussion: seconds("Discussion", "Table talk; show a lean, then press Ready.", 180, 30, 900),
+      vote: seconds("Initial vote", "Trust or Flag, one vote each.", 45, 10, 300),
+      snipe: seconds("Fact Checker snipe", "The Fact Checker's secret chance to overturn the vote.", 20, 5, 120),
+      banVote: seconds("Shadow-ban vote", "Vote one player out of the talking.", 45, 10, 300),
+      banRevote: seconds("Shadow-ban revote", "Only after a tied ban vote.", 30, 10, 300),
+      roundEnd: seconds("Scoring and round end", "Points are given and the next round is prepared.", 15, 5, 120),
     })
     .prefault({})
-    .describe("Phase timers"),
-  rounds: z.number().int().min(1).max(10).default(5).describe("Rounds (the rules play 5; more rounds draw on the other headline set)"),
-  pointsToWin: z.number().int().min(1).max(5).default(3).describe("Points a team needs to win"),
-  peeksPerGame: z.number().int().min(0).max(5).default(3).describe("Fact Checker peeks per game (variant: 2)"),
-  drunkHintAccuracy: z.number().int().min(50).max(100).default(100).describe("Drunk's hint accuracy in % (variant: 70)"),
-  banVoteInRoundOne: z.boolean().default(false).describe("Shadow-ban vote already in round 1 (variant)"),
-  refusalPenalty: z.boolean().default(false).describe("−1 team point for each player who does not vote Trust or Flag (variant)"),
-  secretBallots: z.boolean().default(false).describe("Secret initial votes: only the tally is shown until the end"),
-  scammersKnowEachOther: z.boolean().default(true).describe("With two Scammers, they know each other"),
-  customHeadlines: customHeadlinesSchema.default([]).describe("Your own headlines (empty: the built-in bank)"),
+    .meta(form({ title: "Phase lengths" })),
+  rounds: z.number().int().min(1).max(10).default(5).meta(form({ title: "Rounds", description: "The rules play 5; rounds 6 and on use the other headline set.", unit: "rounds" })),
+  pointsToWin: z.number().int().min(1).max(5).default(3).meta(form({ title: "Points to win", description: "The first team to reach this many points wins.", unit: "points" })),
+  peeksPerGame: z.number().int().min(0).max(5).default(3).meta(form({ title: "Fact Checker peeks per game", description: "Standard 3; the variant plays 2.", unit: "peeks" })),
+  drunkHintAccuracy: z.number().int().min(50).max(100).default(100).meta(form({ title: "Drunk's hint accuracy", description: "Standard 100 %; the variant plays 70 %.", unit: "%" })),
+  banVoteInRoundOne: z.boolean().default(false).meta(form({ title: "Shadow-ban vote from round 1", description: "Variant: standard play holds ban votes in rounds 2–5 only." })),
+  refusalPenalty: z.boolean().default(false).meta(form({ title: "Penalty for refusing to vote", description: "Variant: −1 point to a player's team each time they vote neither Trust nor Flag." })),
+  secretBallots: z.boolean().default(false).meta(form({ title: "Secret ballots", description: "Variant: only the tally shows when the vote closes; the ballots at the end." })),
+  scammersKnowEachOther: z.boolean().default(true).meta(form({ title: "Scammers know each other", description: "With two Scammers, each is told who the other is." })),
+  customHeadlines: customHeadlinesSchema
+    .default([])
+    .meta(
+      form({
+        title: "Your own headlines",
+        description: `One a line, starting "real:" or "fake:"; at least ${HEADLINES_NEEDED_PER_TRUTH} of each. Leave empty for the built-in bank.`,
+        control: "taggedLines",
+        tags: { real: "real", fake: "fake" },
+        tagKey: "truth",
+        textKey: "text",
+      }),
+    ),
 });
 
 export type Config = z.infer<typeof configSchema>;

@@ -22,6 +22,12 @@ export { parseHeadlinePaste } from "./config";
 export type { State, Role, Team, Truth, Lean, VoteChoice, PhaseKey, Headline, HeadlineSetId } from "./types";
 export type { View, MeView, PlayerView, RoundView, BanVoteView } from "./view";
 
+/** The phases of a round in order, each with its length's field in `phaseSeconds`. */
+const TRACK_SECONDS = { reveal: "reveal", discussion: "discussion", vote: "vote", snipe: "snipe", ban_vote: "banVote", ban_revote: "banRevote", round_end: "roundEnd" } as const;
+
+/** The default match: where the phase tracker takes each phase's default length from. */
+const defaults = configSchema.parse({});
+
 export const game: GameDefinition<State, Config, Action, View> = {
   meta: {
     id: "truth-wars",
@@ -34,7 +40,11 @@ export const game: GameDefinition<State, Config, Action, View> = {
   },
   configSchema,
   actionSchema,
-  phaseTrack: (["reveal", "discussion", "vote", "snipe", "ban_vote", "ban_revote", "round_end"] as const).map((key) => ({ key, name: PHASE_NAMES[key] })),
+  phaseTrack: (Object.keys(TRACK_SECONDS) as (keyof typeof TRACK_SECONDS)[]).map((key) => ({
+    key,
+    name: PHASE_NAMES[key],
+    length: { path: ["phaseSeconds", TRACK_SECONDS[key]], defaultSeconds: defaults.phaseSeconds[TRACK_SECONDS[key]] },
+  })),
   setup,
   apply,
   phase: phaseInfo,

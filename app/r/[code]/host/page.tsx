@@ -10,5 +10,5 @@ export default async function HostPage({ params }: { params: Promise<{ code: str
   if (!ROOM_CODE_RE.test(code)) notFound();
   const session = await auth();
   if (!session?.user) redirect(`/signin?next=/r/${code}/host`);
-  return <RoomClient code={code} mode="host" signedIn />;
+  return <RoomClient code={code} mode="host" user={session.user.id ?? null} />;
 }

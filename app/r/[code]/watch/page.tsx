@@ -1,5 +1,6 @@
 import { notFound } from "next/navigation";
 import { ROOM_CODE_RE } from "@/lib/protocol";
+import { auth } from "@/lib/auth/config";
 import { RoomClient } from "@/components/room/RoomClient";
 
 export const metadata = { title: "Spectate" };
@@ -7,5 +8,6 @@ export const metadata = { title: "Spectate" };
 export default async function WatchPage({ params }: { params: Promise<{ code: string }> }) {
   const code = (await params).code.toUpperCase();
   if (!ROOM_CODE_RE.test(code)) notFound();
-  return <RoomClient code={code} mode="spectator" signedIn={false} />;
+  const session = await auth();
+  return <RoomClient code={code} mode="spectator" user={session?.user?.id ?? null} />;
 }
