@@ -7,7 +7,7 @@
 // set to reveal everything at the end.
 import type { Viewer } from "../lib/games/core/types";
 import { diffJson, type PatchOp } from "../lib/json-patch";
-import type { ChatMessage, ReplayExport, ReplayInfo, RoomPayload } from "../lib/protocol";
+import type { AuditEntry, ChatMessage, ReplayExport, ReplayInfo, RoomPayload } from "../lib/protocol";
 import { eventLine } from "../lib/room/describe";
 import { foldEvent } from "../lib/room/fold";
 import type { LoggedEvent, RoomData } from "../lib/room/types";
@@ -106,4 +106,11 @@ export async function buildExport(store: Store, room: Room, access: ReplayAccess
     events,
     messages: messages.map((m) => ({ ...strip(m), version: m.version })),
   };
+}
+
+/** The host's audit log: every event of the room, in order, as the host reads it. */
+export async function buildAudit(store: Store, room: Room): Promise<AuditEntry[]> {
+  const out: AuditEntry[] = [];
+  await walk(store, room, (before, ev, after) => out.push({ seq: ev.seq, kind: ev.kind, actor: ev.actor, line: eventLine(room.rules, before, ev, after, "host"), at: ev.at, payload: ev.payload }));
+  return out;
 }

@@ -2,6 +2,7 @@
 import { useState } from "react";
 import type { RoomPayload } from "@/lib/protocol";
 import { Badge, Button, Card, ErrorNote, inputClass } from "@/components/ui/primitives";
+import { SeatManager } from "./SeatManager";
 import type { RoomConnection } from "./useRoom";
 
 /** The host's controls for a running game. */
@@ -65,35 +66,7 @@ export function HostPanel({ payload, conn }: { payload: RoomPayload; conn: RoomC
           )}
         </p>
       )}
-      <h3 className="mt-4 text-xs font-semibold uppercase text-stone-500">Seats</h3>
-      <ul className="mt-1 space-y-1 text-sm">
-        {payload.seats.map((s, i) => (
-          <li key={s.seat} className="flex flex-wrap items-center gap-2">
-            <span className="w-5 text-xs text-stone-500">{i + 1}</span>
-            <span className={s.occupied ? "" : "italic text-stone-500"}>{s.occupied ? s.name : "open"}</span>
-            {s.isBot && <Badge>bot</Badge>}
-            {!s.isBot && s.occupied && <Badge tone={s.connected ? "green" : "neutral"}>{s.connected ? "online" : "offline"}</Badge>}
-            {running && (
-              <span className="ml-auto flex gap-1">
-                {s.occupied && !s.isBot && (
-                  <Button size="sm" variant="ghost" onClick={() => void run(conn.host({ type: "kick", seat: s.seat }))}>
-                    Remove
-                  </Button>
-                )}
-                {!s.isBot ? (
-                  <Button size="sm" variant="ghost" onClick={() => void run(conn.host({ type: "bot", seat: s.seat, on: true }))}>
-                    Bot plays
-                  </Button>
-                ) : (
-                  <Button size="sm" variant="ghost" onClick={() => void run(conn.host({ type: "bot", seat: s.seat, on: false }))}>
-                    Open seat
-                  </Button>
-                )}
-              </span>
-            )}
-          </li>
-        ))}
-      </ul>
+      <SeatManager payload={payload} host={conn.host} />
       <form
         className="mt-4 flex gap-2"
         onSubmit={(e) => {

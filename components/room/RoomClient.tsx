@@ -4,6 +4,7 @@ import { useCallback } from "react";
 import { dashboardFor } from "@/components/games/registry";
 import { SeasonBanner } from "@/components/season/SeasonBanner";
 import { Card, ErrorNote } from "@/components/ui/primitives";
+import { AskForSeat, BotPlaysForYou } from "./AskForSeat";
 import { ChatPanel } from "./ChatPanel";
 import { EndScreen } from "./EndScreen";
 import { HostAudit } from "./HostAudit";
@@ -63,12 +64,14 @@ export function RoomClient({ code, mode, user }: { code: string; mode: "auto" | 
       ) : (
         <div className="grid gap-4 lg:grid-cols-[minmax(0,3fr)_minmax(0,1fr)]">
           <div className="min-w-0 space-y-4">
+            <BotPlaysForYou payload={payload} />
             {(payload.status === "finished" || payload.status === "aborted") && <EndScreen payload={payload} />}
             {payload.view !== null && <Dashboard payload={payload} view={payload.view} offsetMs={conn.offsetMs} act={conn.act} hostAct={hostAct} nameOf={nameOf} />}
           </div>
           <aside className="space-y-4">
             {payload.role === "host" && <HostPanel payload={payload} conn={conn} />}
             {payload.role === "host" && <HostAudit code={payload.code} version={payload.version} />}
+            {user !== null && <AskForSeat payload={payload} conn={conn} />}
             {payload.role === "spectator" && (
               <Card title="Spectating">
                 <p className="text-sm text-stone-600 dark:text-stone-400" data-testid="spectator-mode-note">

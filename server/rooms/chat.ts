@@ -8,6 +8,8 @@ import type { ChannelInfo, ChatMessage, Role } from "../../lib/protocol";
 import type { GameRules } from "../../lib/room/rules";
 import type { RoomData } from "../../lib/room/types";
 import { CommandError } from "./errors";
+import type { SpectatorFrames } from "./payloads";
+import type { Store } from "./store";
 
 export const CHAT_PAGE = 50;
 
@@ -53,4 +55,24 @@ export function readableFrom(rules: GameRules, data: RoomData, role: Role, seat:
 
 export function toMessage(m: { id: string; channel: string; author: string; name: string; body: string; at: number }): ChatMessage {
   return { id: m.id, channel: m.channel, author: m.author, name: m.name, body: m.body, at: m.at };
+}
+
+/** A page of a channel's messages (newest last), if this viewer may read it; a delayed spectator reads up to where they are. */
+export async function chatHistory(
+  store: Store,
+  room: { id: string; rules: GameRules; data: RoomData; frames: SpectatorFrames },
+  role: Role,
+  seat: SeatId | null,
+  channel: string,
+  before?: string,
+): Promise<{ messages: ChatMessage[]; more: boolean }> {
+  const d = room.data;
+  if (!channelsFor(room.rules, d, role, seat).some((c) => c.id === channel)) throw new CommandError("chat/not_member", "You cannot use that channel.");
+  const rows = await store.messages(room.id, channel, {
+    before,
+    fromVersion: readableFrom(room.rules, d, role, seat, channel),
+    belowVersion: role === "spectator" ? room.frames.version(d) : null,
+    take: CHAT_PAGE + 1,
+  });
+  return { more: rows.length > CHAT_PAGE, messages: rows.slice(0, CHAT_PAGE).reverse().map(toMessage) };
 }

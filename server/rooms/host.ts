@@ -4,6 +4,7 @@
 import { phaseIdOf } from "../../lib/games/core/commands";
 import type { HostCommand } from "../../lib/protocol";
 import type { GameRules } from "../../lib/room/rules";
+import type { SeatId } from "../../lib/games/core/types";
 import type { RoomData, RoomEvent } from "../../lib/room/types";
 import { CommandError } from "./errors";
 
@@ -30,5 +31,26 @@ export function hostEvent(rules: GameRules, data: RoomData, command: HostCommand
       return { kind: "action", actor: "host", payload: { action: command.action } };
     default:
       return { kind: "host", actor: "host", payload: command };
+  }
+}
+
+/** Lines a host command sends to one player only, once it has committed: a nudge, an answer to a request, a removal. */
+export function hostTells(before: RoomData, command: HostCommand, phaseName: string): { to: { seat: SeatId } | { userId: string }; text: string }[] {
+  switch (command.type) {
+    case "nudge":
+      return [{ to: { seat: command.seat }, text: `The host is waiting on you in ${phaseName}.` }];
+    case "deny": {
+      const r = before.requests.find((x) => x.userId === command.userId);
+      return r ? [{ to: { userId: r.userId }, text: `The host turned down your request for seat ${r.seat.slice(1)}.` }] : [];
+    }
+    case "approve":
+      return [{ to: { userId: command.userId }, text: "The host let you in: the seat is yours." }];
+    case "kick": {
+      const s = before.seats.find((x) => x.seat === command.seat);
+      if (!s?.userId) return [];
+      return [{ to: { userId: s.userId }, text: command.ban ? "The host removed you from this game and keeps you out of this room." : `The host removed you from seat ${s.position + 1}.` }];
+    }
+    default:
+      return [];
   }
 }

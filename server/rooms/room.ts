@@ -4,8 +4,7 @@
 // new data and tell anyone. A failed write leaves the room exactly as it was,
 // with its timers armed again, and answers the caller with a typed error.
 import type { AnyGame, ChatChannelRule, Outcome, PhaseInfo, SeatId } from "../../lib/games/core/types";
-import type { AuditEntry, ChatMessage, HostCommand, RoomPayload, Role } from "../../lib/protocol";
-import { eventLine } from "../../lib/room/describe";
+import type { ChatMessage, HostCommand, RoomPayload, Role } from "../../lib/protocol";
 import { foldEvent } from "../../lib/room/fold";
 import { GameRules } from "../../lib/room/rules";
 import type { LoggedEvent, RoomData, RoomEvent, SeatRec } from "../../lib/room/types";
@@ -13,11 +12,11 @@ import { gameOverLedger } from "../../lib/season/ledger";
 import type { SeasonLink } from "../../lib/season/types";
 import { storableProblem } from "../../lib/storable";
 import { BotSeats } from "./bots";
-import { CHAT_PAGE, chatAuthor, readableFrom, channelsFor, toMessage } from "./chat";
+import { chatAuthor, toMessage } from "./chat";
 import { RoomClock } from "./clock";
 import { commitOf } from "./commit";
 import { CommandError } from "./errors";
-import { hostEvent } from "./host";
+import { hostEvent, hostTells } from "./host";
 import { buildPayload, configuredPhaseSeconds, SpectatorFrames, type PayloadContext, type RoomFacts } from "./payloads";
 import { decideClaim, decideRelease, movedUsers } from "./seats";
 import type { Store } from "./store";
@@ -252,11 +251,7 @@ export class Room {
       if (userId !== this.hostId) throw new CommandError("host/only", "Only the host can do that.");
       const before = this.current;
       const after = await this.commit(hostEvent(this.rules, before, command, this.season !== null));
-      if (command.type === "nudge") this.hooks.tell?.(this, { seat: command.seat }, `The host is waiting on you in ${this.phase()?.name ?? "this phase"}.`);
-      if (command.type === "deny") {
-        const r = before.requests.find((x) => x.userId === command.userId);
-        if (r) this.hooks.tell?.(this, { userId: r.userId }, `The host turned down your request for seat ${r.seat.slice(1)}.`);
-      }
+      for (const t of hostTells(before, command, this.phase()?.name ?? "this phase")) this.hooks.tell?.(this, t.to, t.text);
       return after.version;
     });
   }
@@ -277,33 +272,6 @@ export class Room {
       this.hooks.chat?.(this, rule, message);
       return message;
     });
-  }
-
-  /** A page of a channel's messages (newest last) if this viewer may read it. */
-  async chatHistory(role: Role, seat: SeatId | null, channel: string, before?: string): Promise<{ messages: ChatMessage[]; more: boolean }> {
-    const d = this.current;
-    if (!channelsFor(this.rules, d, role, seat).some((c) => c.id === channel)) throw new CommandError("chat/not_member", "You cannot use that channel.");
-    const rows = await this.store.messages(this.id, channel, {
-      before,
-      fromVersion: readableFrom(this.rules, d, role, seat, channel),
-      belowVersion: role === "spectator" ? this.frames.version(d) : null,
-      take: CHAT_PAGE + 1,
-    });
-    return { more: rows.length > CHAT_PAGE, messages: rows.slice(0, CHAT_PAGE).reverse().map(toMessage) };
-  }
-
-  /** The audit log: every event of the room, in order, as the host reads it. */
-  async audit(): Promise<AuditEntry[]> {
-    const events = await this.store.events(this.id, 0, this.current.version);
-    const out: AuditEntry[] = [];
-    let data: RoomData | null = null;
-    for (const ev of events) {
-      const r = foldEvent(this.rules, data, ev);
-      if (!r.ok) break;
-      out.push({ seq: ev.seq, kind: ev.kind, actor: ev.actor, line: eventLine(this.rules, data, ev, r.data, "host"), at: ev.at, payload: ev.payload });
-      data = r.data;
-    }
-    return out;
   }
 
   // ---------- lifecycle ----------

@@ -6,6 +6,8 @@ import type { Server } from "socket.io";
 import type { ChatChannelRule } from "../../lib/games/core/types";
 import type { ChatMessage, ClientToServer, Role, RoomPayload, ServerToClient } from "../../lib/protocol";
 import type { RoomManager } from "../rooms/manager";
+import { buildAudit } from "../replay";
+import { chatHistory } from "../rooms/chat";
 import { spectatorsLive } from "../rooms/payloads";
 import { CommandError, type Room } from "../rooms/room";
 import type { SessionUser } from "./auth";
@@ -214,14 +216,14 @@ export function registerHandlers(io: IO, socket: Sock, rooms: RoomManager, limit
     const user = requireUser();
     const room = await roomOr404(code);
     if (room.hostId !== user.id) throw new CommandError("host/only", "Only the host can read the audit log during the game.");
-    return { entries: await room.audit() };
+    return { entries: await buildAudit(rooms.store, room) };
   });
 
   on("chat:history", async ({ code, channel, before }) => {
     const room = await roomOr404(code);
     const w = socket.data.watching.get(code);
     if (!w || w.roomId !== room.id) throw new CommandError("room/not_watching", "Open the room first.");
-    return room.chatHistory(w.role, w.seat, channel, before);
+    return chatHistory(rooms.store, room, w.role, w.seat, channel, before);
   });
 
   // the socket has left every group by now, so presence read from the groups is already right

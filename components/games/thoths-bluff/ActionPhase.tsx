@@ -8,7 +8,7 @@ import { planProblem, type LegalMoves, type RunningAction, type SeatPanel, type 
 import { DoneBar } from "./DoneBar";
 import { SLOTS, SLOT_NAME, endsText, type DieKind, planOf, planSize, planText, projection, roundsText, samePlan, slotOfDie, toggleDie, type Assignment } from "./model";
 import { Choice, DiceChoices, DieChoiceLabel, DisabledReasons, Reason, Refusal } from "./parts";
-import type { Sender } from "./useSender";
+import type { Sender } from "./parts";
 
 type Legal = Extract<LegalMoves, { phase: "action" }>;
 

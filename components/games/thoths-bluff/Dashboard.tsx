@@ -12,7 +12,8 @@ import { DiceRow, HealthBars } from "./parts";
 import { RiggingPanel } from "./Rigging";
 import { RollingPanel } from "./Rolling";
 import { Schedule } from "./Schedule";
-import { useSender, type Send } from "./useSender";
+import { useActions } from "@/components/ui/useAction";
+import type { Send } from "./parts";
 
 function Owe({ view, oppName, nameOf }: { view: View; oppName: string; nameOf(seat: string): string }) {
   const o = oweText(view, oppName, nameOf);
@@ -34,7 +35,7 @@ function Owe({ view, oppName, nameOf }: { view: View; oppName: string; nameOf(se
 }
 
 function SeatControls({ view, send, oppSeat, oppName }: { view: View; send: Send; oppSeat: string; oppName: string }) {
-  const sender = useSender(send);
+  const sender = useActions(send);
   const me = view.me;
   if (!me) return null;
   const legal = me.legal;

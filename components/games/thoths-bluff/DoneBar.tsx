@@ -2,7 +2,7 @@
 import type { ReactNode } from "react";
 import { Button } from "@/components/ui/primitives";
 import { Reason, Refusal } from "./parts";
-import type { Sender } from "./useSender";
+import type { Sender } from "./parts";
 
 /** The "Done with this phase" button, with what pressing it means. */
 export function DoneBar({ sender, consequence, disabledReason, before }: { sender: Sender; consequence: ReactNode; disabledReason?: string | null; before?: () => Promise<boolean> }) {

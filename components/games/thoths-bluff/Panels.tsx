@@ -6,7 +6,8 @@ import type { RunningAction, SeatPanel, View } from "@/lib/games/thoths-bluff";
 import { challengeText } from "./History";
 import { SLOTS, SLOT_NAME, planSize, roundsText } from "./model";
 import { Block, DiceRow, Refusal, RollList } from "./parts";
-import { useSender, type Send } from "./useSender";
+import { useActions } from "@/components/ui/useAction";
+import type { Send } from "./parts";
 
 type Name = (seat: string) => string;
 
@@ -143,7 +144,7 @@ export function ThisRound({ view, nameOf, showActions }: { view: View; nameOf: N
 
 /** The host names the winner when the game is still tied after every extra round. */
 export function TiebreakCard({ view, nameOf, hostAct }: { view: View; nameOf: Name; hostAct: Send }) {
-  const sender = useSender(hostAct);
+  const sender = useActions(hostAct);
   return (
     <Card title="Final tiebreak" data-testid="tb-tiebreak" className="border-garnet-300 dark:border-garnet-800">
       <p className="mb-3 text-sm">

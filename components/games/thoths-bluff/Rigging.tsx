@@ -8,7 +8,7 @@ import { DICE, countDoubles, type DieKind } from "@/lib/games/thoths-bluff/dice"
 import type { ToolId, ToolInfo } from "@/lib/games/thoths-bluff/tools";
 import { DoneBar } from "./DoneBar";
 import { Block, Choice, DiceChoices, DieChoiceLabel, DieShape, DisabledReasons, Reason, Refusal, RollList } from "./parts";
-import type { Sender } from "./useSender";
+import type { Sender } from "./parts";
 
 type Legal = Extract<LegalMoves, { phase: "rigging" }>;
 

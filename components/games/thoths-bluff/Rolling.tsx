@@ -6,7 +6,7 @@ import type { LegalMoves, SeatPanel } from "@/lib/games/thoths-bluff";
 import type { DieKind } from "@/lib/games/thoths-bluff/dice";
 import { DoneBar } from "./DoneBar";
 import { Block, Choice, DieShape, Reason, Refusal, RollList } from "./parts";
-import type { Sender } from "./useSender";
+import type { Sender } from "./parts";
 
 type Legal = Extract<LegalMoves, { phase: "rolling" }>;
 

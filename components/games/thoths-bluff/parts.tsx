@@ -3,7 +3,12 @@
 import type { ReactNode } from "react";
 import { Badge, ErrorNote, cx } from "@/components/ui/primitives";
 import type { DieKind } from "@/lib/games/thoths-bluff/dice";
-import type { View } from "@/lib/games/thoths-bluff";
+import type { Action, View } from "@/lib/games/thoths-bluff";
+import type { KeyedActions, SendAction } from "@/components/ui/useAction";
+
+/** How Thoth's Bluff's controls send their moves (the shared keyed action hook). */
+export type Send = SendAction<Action>;
+export type Sender = KeyedActions<Action>;
 
 /** A die's outline: the d4 a triangle, the d6 a square, the d8 a diamond, the d12 a pentagon, the d20 a hexagon. */
 const OUTLINE: Record<DieKind, string> = {
