@@ -2,6 +2,7 @@
 import { useState } from "react";
 import type { RoomPayload } from "@/lib/protocol";
 import { Badge, Button, Card, ErrorNote, inputClass } from "@/components/ui/primitives";
+import { seatName } from "@/lib/names";
 import { SeatManager } from "./SeatManager";
 import type { RoomConnection } from "./useRoom";
 
@@ -50,7 +51,7 @@ export function HostPanel({ payload, conn }: { payload: RoomPayload; conn: RoomC
               Waiting on:{" "}
               {p.waitingOn.map((s) => (
                 <span key={s} className="mr-2 inline-flex items-center gap-1">
-                  <Badge tone="amber">{payload.seats.find((x) => x.seat === s)?.name ?? s}</Badge>
+                  <Badge tone="amber">{seatName(payload.seats, s)}</Badge>
                   {!payload.seats.find((x) => x.seat === s)?.isBot && (
                     <button type="button" className="text-xs underline" onClick={() => void run(conn.host({ type: "nudge", seat: s }))} data-testid={`nudge-${s}`}>
                       nudge

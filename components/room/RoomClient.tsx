@@ -4,6 +4,7 @@ import { useCallback } from "react";
 import { dashboardFor } from "@/components/games/registry";
 import { SeasonBanner } from "@/components/season/SeasonBanner";
 import { Card, ErrorNote } from "@/components/ui/primitives";
+import { seatName } from "@/lib/names";
 import { AskForSeat, BotPlaysForYou } from "./AskForSeat";
 import { ChatPanel } from "./ChatPanel";
 import { EndScreen } from "./EndScreen";
@@ -20,13 +21,7 @@ export function RoomClient({ code, mode, user }: { code: string; mode: "auto" | 
   const conn = useRoom(code, { spectate: mode === "spectator", user });
   const { payload, error } = conn;
   // an open seat is named by its number, as the lobby lists it
-  const nameOf = useCallback(
-    (seat: string) => {
-      const i = payload?.seats.findIndex((s) => s.seat === seat) ?? -1;
-      return payload?.seats[i]?.name || (i >= 0 ? `Seat ${i + 1}` : seat);
-    },
-    [payload],
-  );
+  const nameOf = useCallback((seat: string) => seatName(payload?.seats ?? [], seat), [payload]);
   const hostAct = useCallback((action: unknown) => conn.host({ type: "game", action }), [conn]);
   const { alertsOn, toggleAlerts } = usePhaseAlerts(payload, conn.offsetMs);
 

@@ -26,7 +26,7 @@ function SeatRow({ s, n, host, busy }: { s: SeatInfo; n: number; host: (c: HostC
       <span className="ml-auto flex flex-wrap gap-1">
         {human && (
           <>
-            <Button size="sm" variant="ghost" disabled={busy} onClick={() => host({ type: "bot", seat: s.seat, on: true })} title="A bot plays this seat for them until you hand it back">
+            <Button size="sm" variant="ghost" disabled={busy} onClick={() => host({ type: "bot", seat: s.seat, on: true })} title="A bot plays this seat for them until you hand it back" data-testid={`bot-for-${s.seat}`}>
               Bot plays for them
             </Button>
             <Button size="sm" variant="ghost" disabled={busy} onClick={() => host({ type: "kick", seat: s.seat })} data-testid={`remove-${s.seat}`}>

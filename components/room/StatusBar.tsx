@@ -1,4 +1,5 @@
 "use client";
+import { seatName } from "@/lib/names";
 import type { RoomPayload } from "@/lib/protocol";
 import { Countdown } from "@/components/ui/Countdown";
 import { PhaseTracker } from "@/components/ui/PhaseTracker";
@@ -22,7 +23,7 @@ export function StatusBar({ payload, offsetMs, connected, alertsOn, onToggleAler
   const p = payload.phase;
   const running = payload.status === "running";
   const owe = owesMove(payload);
-  const waitingNames = p ? p.waitingOn.map((s) => payload.seats.find((x) => x.seat === s)?.name ?? s) : [];
+  const waitingNames = p ? p.waitingOn.map((s) => seatName(payload.seats, s)) : [];
   const alerts = onToggleAlerts && payload.role !== "spectator" && (
     <button type="button" onClick={onToggleAlerts} aria-pressed={alertsOn} aria-label={alertsOn ? "Alerts on" : "Alerts off"} className="shrink-0 rounded-md p-1 text-stone-600 hover:bg-stone-100 dark:text-stone-300 dark:hover:bg-stone-800" title="Sound and a notification on a new phase and in the last 30 s">
       <Bell on={Boolean(alertsOn)} />
