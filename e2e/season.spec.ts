@@ -70,7 +70,8 @@ test("a season: the host creates it, players join by the invite link, one episod
   await host.page.getByTestId("season-create-death").locator("..").getByText("Settings").click();
   await host.page.locator('input[name="startingHealth"]').fill("1");
   await host.page.locator('input[name="maxExtraBlocks"]').fill("0");
-  await host.page.locator('select[name="finalTiebreak"]').selectOption("coin");
+  // a few long choices are radio buttons
+  await host.page.locator('input[type="radio"][name="finalTiebreak"][value="coin"]').check();
   await host.page.getByTestId("season-create-death").click();
   await openCreatedRoom(host.page);
   await hostPlaysOut(host.page);

@@ -23,7 +23,7 @@ async function timeOpen(url: string, ready: string): Promise<number> {
 
 const server = await startFreshServer("first-open", Number(process.env.PORT ?? 3300), Number(process.env.EMBEDDED_PG_PORT ?? 54369));
 try {
-  const host = await asUser(server.base, "first-open-host", "Host");
+  const host = await asUser(server.base, "first-open-host", "Hana Host");
   const { code } = await host.ask<{ code: string }>("room:create", { gameId: "truth-deflector", seats: 5, config: {} });
   host.close();
   const join = await timeOpen(`${server.base}/r/${code}`, '[data-testid="seat-list"]');

@@ -35,7 +35,7 @@ function Choice({ f, options, value, onChange }: { f: FieldSpec; options: Option
         <div className="space-y-1.5">
           {options.map((o) => (
             <label key={o.value} className="flex items-start gap-2 text-sm">
-              <input type="radio" name={id} className="mt-1 accent-garnet-700" checked={value === o.value} onChange={() => onChange(f.path, o.value)} />
+              <input type="radio" name={id} value={o.value} className="mt-1 accent-garnet-700" checked={value === o.value} onChange={() => onChange(f.path, o.value)} />
               <span>{o.label}</span>
             </label>
           ))}
