@@ -1,6 +1,7 @@
 "use client";
 import { useEffect, useRef, useState } from "react";
 import type { RoomPayload } from "@/lib/protocol";
+import { phaseIdOf } from "@/lib/games/core/phase";
 import { formatMs, remainingMs } from "@/components/ui/Countdown";
 
 /**
@@ -24,7 +25,7 @@ export function usePhaseAlerts(payload: RoomPayload | null, offsetMs: number) {
   useEffect(() => {
     if (!payload) return;
     const p = payload.phase;
-    const phaseId = p ? `${p.round}:${p.key}` : payload.status;
+    const phaseId = p ? phaseIdOf(p) : payload.status;
     const owe = Boolean(p && payload.you && p.waitingOn.includes(payload.you));
     const base = payload.status === "running" && p ? `${p.round && !/\bround\b/i.test(p.name) ? `R${p.round} ` : ""}${p.name}` : payload.status === "lobby" ? "Lobby" : "Game over";
     const tick = () => {

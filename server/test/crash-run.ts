@@ -11,6 +11,7 @@
 //   and a phase that then ran out timed out no earlier than that.
 import { isDeepStrictEqual } from "node:util";
 import { Rng } from "../../lib/games/core/rng";
+import { phaseIdOf } from "../../lib/games/core/phase";
 import type { AnyGame } from "../../lib/games/core/types";
 import { createDb, type Db } from "../db/client";
 import { foldRows } from "./fold-rows";
@@ -138,7 +139,7 @@ class Player {
   private async step(): Promise<void> {
     const p = this.client.payload;
     if (this.stopped || !this.client.socket.connected || !p || p.status !== "running" || !p.phase) return;
-    if (this.sitsOut?.(`${p.phase.round}:${p.phase.key}`)) return;
+    if (this.sitsOut?.(phaseIdOf(p.phase))) return;
     const action = this.client.nextMove(this.rng);
     if (action === null) return;
     const rec: Sent = { clientId: `${this.code}/${this.seat}/${++this.n}`, code: this.code, seat: this.seat, outcome: null };
@@ -234,7 +235,7 @@ export async function runCrashScenario(o: CrashRunOptions): Promise<CrashReport>
         const r = rooms.find((x) => x.id === row.id)!;
         const events = await db.event.findMany({ where: { roomId: row.id, seq: { lte: row.version } }, orderBy: { seq: "asc" } });
         const p = r.game.phase(foldRows(r.game, r.seed, events).state);
-        crashPhase.set(row.code, `${p.round}:${p.key}`);
+        crashPhase.set(row.code, phaseIdOf(p));
       }
 
       const downMs = between(o.downMs ?? [100, 800]);
@@ -249,7 +250,7 @@ export async function runCrashScenario(o: CrashRunOptions): Promise<CrashReport>
         const before = atCrash.find((x) => x.code === live.code)!;
         const r = rooms.find((x) => x.code === live.code)!;
         const p = r.game.phase(live.state);
-        if (`${p.round}:${p.key}` !== crashPhase.get(live.code) || live.clock.deadlineAt === null) {
+        if (phaseIdOf(p) !== crashPhase.get(live.code) || live.clock.deadlineAt === null) {
           movedOn++; // a move after the restart ended the phase before it could be looked at
           continue;
         }

@@ -4,15 +4,13 @@ import type { Actor, AnyGame, PhaseInfo, Rejection, SeatId } from "./types";
 import { Codes, reject } from "./result";
 import { isSeatId } from "./seats";
 import { Rng } from "./rng";
+import { phaseIdOf } from "./phase";
 
 export type GameCommand =
   | { kind: "action"; actor: Actor; action: unknown }
   | { kind: "timeout"; phase: string };
 
-/** What tells one phase from the next: its round and key (the same key recurs every round). The one formula. */
-export function phaseIdOf(p: PhaseInfo): string {
-  return `${p.round}:${p.key}`;
-}
+export { phaseIdOf } from "./phase";
 
 /** An applied command: the next state, and for an action the action as the game's schema parsed it (what is logged). */
 export type CommandResult = { ok: true; state: unknown; action?: unknown } | Rejection;

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { playWithBots, replay, runCommand, type GameCommand } from "../core/commands";
 import { Rng } from "../core/rng";
+import { phaseIdOf } from "../core/phase";
 import { seatIds } from "../core/seats";
 import type { Actor } from "../core/types";
 import type { Action } from "./actions";
@@ -49,7 +50,7 @@ describe("setup and phases", () => {
   it("phase keys change with every phase; submissions wait on seats not done", () => {
     let s = fresh();
     const seen: string[] = [];
-    const id = () => `${game.phase(s).round}:${game.phase(s).key}`;
+    const id = () => phaseIdOf(game.phase(s));
     expect(game.phase(s)).toMatchObject({ key: "submit", round: 1, durationMs: 300_000, waitingOn: SEATS });
     seen.push(id());
     for (let r = 1; r <= 12; r++) {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { playWithBots, replay } from "../core/commands";
 import { seatIds } from "../core/seats";
+import { phaseIdOf } from "../core/phase";
 import { game } from "./index";
 import { act, gang, honest, pick, playRound, start } from "./test-helpers";
 import type { State } from "./types";
@@ -143,7 +144,7 @@ describe("phases", () => {
     const seen = new Set<string>();
     for (let i = 0; i < 10 && !game.phase(s).finished; i++) {
       const p = game.phase(s);
-      const id = `${p.round}:${p.key}`;
+      const id = phaseIdOf(p);
       expect(seen.has(id)).toBe(false);
       seen.add(id);
       s = game.timeout(s);

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { phaseIdOf } from "../core/phase";
 import { game } from "./index";
 import type { State } from "./types";
 import { act, advance, advanceTo, fixture, refused } from "./test-helpers";
@@ -52,7 +53,7 @@ describe("phase info", () => {
     let last = "";
     while (s.phase !== "game_over") {
       const p = game.phase(s);
-      const id = `${p.round}:${p.key}`;
+      const id = phaseIdOf(p);
       expect(id).not.toBe(last);
       last = id;
       durations[p.key] = p.durationMs;
