@@ -2,7 +2,7 @@
 // from the player's own seat payload (the one their dashboard gets), a Discord
 // post from the spectators' payload. A push carries the phase, the round, the
 // room code and whether it is your move — never a view, a role or a message.
-import type { AlertMode } from "./protocol";
+import type { AlertMode } from "./modes";
 import { owesMove } from "../owes";
 import type { PhaseInfo } from "../games/core/types";
 import type { RoomPayload } from "../protocol";

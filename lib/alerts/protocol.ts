@@ -2,11 +2,9 @@
 // Discord channel), validated on the server like every other event.
 import { z } from "zod";
 import { ROOM_CODE_RE } from "../protocol";
+import { ALERT_MODES, type AlertMode } from "./modes";
 
-/** What a player wants pushed for one room: everything for them, their own moves only, or nothing. */
-export const ALERT_MODES = ["all", "mine", "off"] as const;
-export type AlertMode = (typeof ALERT_MODES)[number];
-export const DEFAULT_ALERT_MODE: AlertMode = "all";
+export { ALERT_MODES, DEFAULT_ALERT_MODE, type AlertMode } from "./modes";
 
 const code = z.string().trim().toUpperCase().regex(ROOM_CODE_RE, "A code is 6 letters and digits.");
 // the browser's key material: base64url, P-256 public key (65 bytes) and a 16-byte auth secret
