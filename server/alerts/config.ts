@@ -18,7 +18,7 @@ export interface AlertsConfig {
   allowLoopback: boolean;
   /** How long one delivery may take before it is given up (ms). */
   timeoutMs: number;
-  /** Deliveries waiting at most; past it new ones are dropped and counted. */
+  /** Deliveries waiting at most; past it the oldest waiting are dropped and counted. */
   queueMax: number;
   /** Deliveries in flight at once. */
   concurrency: number;

@@ -2,6 +2,8 @@
 // few jobs run at a time, each request is cut off after a timeout, and the
 // queue is bounded: when it is full a new job is dropped and counted. So a slow
 // or failing push service or webhook costs the rooms nothing but this queue.
+// When the queue is full the oldest waiting job goes: an alert is worth less the
+// older it is ("your move" about a phase that has ended helps nobody).
 
 export type Job = (post: Post) => Promise<void>;
 /** One HTTP request with the outbox's timeout; resolves with the status, rejects on a network error or the timeout. */
@@ -26,11 +28,12 @@ export class Outbox {
 
   constructor(private readonly opts: { max: number; concurrency: number; timeoutMs: number; log?: (m: string) => void }) {}
 
-  /** Queues a job; false when the queue is full (the job is dropped). Never waits. */
+  /** Queues a job (dropping the oldest waiting one when the queue is full); false once closed. Never waits. */
   add(job: Job): boolean {
-    if (this.closed || this.jobs.length >= this.opts.max) {
+    if (this.closed) return false;
+    if (this.jobs.length >= this.opts.max) {
+      this.jobs.shift();
       this.figures.dropped++;
-      return false;
     }
     this.jobs.push(job);
     this.figures.queued++;

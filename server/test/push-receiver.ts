@@ -66,7 +66,7 @@ export interface Receiver {
   held: number;
   /** The status a path answers (default 201). */
   status: Map<string, number>;
-  /** Paths whose requests hang until `release()`, or are answered after `delayMs`. */
+  /** Paths whose requests hang until `release()`, or are answered after `delayMs` ("*": every path). */
   hold: Set<string>;
   delayMs: number;
   release(): void;
@@ -111,7 +111,7 @@ export async function startReceiver(port = 0): Promise<Receiver> {
         r.answered++;
         res.writeHead(r.status.get(path) ?? 201).end();
       };
-      if (r.hold.has(path)) {
+      if (r.hold.has(path) || r.hold.has("*")) {
         r.held++;
         const done = () => {
           r.held--;
