@@ -8,6 +8,7 @@ import type { RoomManager } from "../rooms/manager";
 import type { Limits } from "../limits";
 import { on as onEvent, type Handler, type Sock } from "../sockets/edge";
 import type { SessionUser } from "../sockets/auth";
+import { roomByCode } from "../sockets/handlers";
 import { roomTarget, seasonTarget, type Alerts } from "./service";
 
 /**
@@ -35,11 +36,7 @@ export function registerAlertHandlers(socket: Sock, alerts: Alerts, rooms: RoomM
     if (!socket.data.user) throw new CommandError("auth/required", "Sign in first.");
     return socket.data.user;
   };
-  const room = async (code: string) => {
-    const r = await rooms.get(code);
-    if (!r) throw new CommandError("room/not_found", `There is no room ${code}.`);
-    return r;
-  };
+  const room = (code: string) => roomByCode(rooms, limits, socket.data.address, code);
 
   on("alerts:subscribe", async ({ subscription }) => {
     const user = requireUser();
