@@ -6,6 +6,8 @@ import webpush from "web-push";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { pushFor, type PushMessage } from "../lib/alerts/messages";
 import type { RoomPayload } from "../lib/protocol";
+import { catalogue } from "../lib/games/registry";
+import type { AnyGame } from "../lib/games/core/types";
 import { fixtureGame } from "./test/fixture-game";
 import { useTestServer, type Client } from "./test/harness";
 import { browserKeys, decryptPush, startReceiver, subscriptionOf, type BrowserKeys, type Receiver } from "./test/push-receiver";
@@ -23,7 +25,7 @@ afterAll(async () => {
 });
 
 const vapid = { ...webpush.generateVAPIDKeys(), subject: "mailto:test@example.invalid" };
-const t = useTestServer([fixtureGame], { alerts: { vapid, allowLoopback: true, timeoutMs: 1_500, queueMax: 100, concurrency: 4 } });
+const t = useTestServer([fixtureGame as AnyGame, ...catalogue], { alerts: { vapid, allowLoopback: true, timeoutMs: 1_500, queueMax: 100, concurrency: 4 } });
 
 /** A browser of `c`'s user subscribed at `path` of the receiver. */
 async function subscribe(c: Client, path: string): Promise<BrowserKeys> {
@@ -157,6 +159,24 @@ describe("the Discord channel", () => {
     expect(seen.ok && seen.payload.notices.map((n) => n.text)).toContain("Announcement: @everyone welcome");
     expect(await h.req("alerts:webhook", { scope: "room", code })).toEqual({ ok: true, webhook: set.ok ? set.webhook : null });
     expect(await h.req("alerts:webhook", { scope: "room", code, url: null })).toEqual({ ok: true, webhook: null });
+  });
+
+  it("a season's channel gets the posts of every room the season makes; only the season's host sets it", async () => {
+    const h = await t.client(host);
+    const created = await h.req<{ code: string }>("season:create", { name: "Hooked", settings: {} });
+    if (!created.ok) throw new Error(created.message);
+    const season = created.code;
+    const hook = `${rx.url}/api/webhooks/654321/season-${season}`;
+    const a = await t.client(alice);
+    expect(await a.req("alerts:webhook", { scope: "season", code: season, url: hook })).toMatchObject({ ok: false, code: "season/host_only" });
+    expect(await h.req("alerts:webhook", { scope: "season", code: season, url: hook })).toMatchObject({ ok: true });
+    for (let i = 0; i < 5; i++) expect(await h.req("season:host", { code: season, command: { type: "addBot" } })).toMatchObject({ ok: true });
+    const main = await h.req<{ room: string }>("season:host", { code: season, command: { type: "main", gameId: "truth-deflector", config: {} } });
+    if (!main.ok) throw new Error(main.message);
+    await h.req("room:watch", { code: main.room });
+    expect(await h.req("host:command", { code: main.room, command: { type: "start" } })).toMatchObject({ ok: true });
+    const path = `/api/webhooks/654321/season-${season}`;
+    await rx.waitFor(() => posts(path).some((x) => x.startsWith(`**Truth Deflector** · room ${main.room}: `) && x.endsWith(" began.")));
   });
 
   it("a host cannot spam: announcements past the room's limit go unannounced, the room goes on", async () => {

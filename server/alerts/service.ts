@@ -7,7 +7,7 @@ import webpush from "web-push";
 import { postFor, pushFor, modeAllows, type PostKind, type PushKind, type PushMessage } from "../../lib/alerts/messages";
 import type { SeatRec, LoggedEvent, RoomData } from "../../lib/room/types";
 import type { Limits } from "../limits";
-import { buildPayload } from "../rooms/payloads";
+import { buildPayload, type PayloadContext } from "../rooms/payloads";
 import type { Room } from "../rooms/room";
 import type { AlertsConfig } from "./config";
 import { DeadlineWarnings } from "./deadlines";
@@ -116,9 +116,10 @@ export class Alerts {
       if (!taken.ok) this.figures.limited++;
       else kinds.push(p.type === "announce" ? "announce" : "nudge");
     }
-    for (const kind of kinds) for (const s of players) if (kind !== "nudge" || s.seat === p?.seat) this.pushSeat(room, after, s, kind);
+    const ctx = room.payloadContext();
+    for (const kind of kinds) for (const s of players) if (kind !== "nudge" || s.seat === p?.seat) this.pushSeat(ctx, after, s, kind, room.id);
     if (!targets.length) return;
-    const pub = room.frames.payload(room.payloadContext(), after);
+    const pub = room.frames.payload(ctx, after);
     const posts: [PostKind, number?][] = [];
     const shownPhase = pub.phase ? `${pub.phase.round}:${pub.phase.key}` : null;
     if (shownPhase !== null && this.posted.get(room.id) !== shownPhase) {
@@ -139,7 +140,8 @@ export class Alerts {
     if (!room) return;
     const d = room.data;
     if (d.status !== "running" || d.clock.paused || d.clock.deadlineAt !== deadlineAt || room.rules.phaseId(d.state) !== phase) return;
-    for (const s of this.players(room)) this.pushSeat(room, d, s, "deadline");
+    const ctx = room.payloadContext();
+    for (const s of this.players(room)) this.pushSeat(ctx, d, s, "deadline", room.id);
   }
 
   // ---------- pushes ----------
@@ -150,11 +152,11 @@ export class Alerts {
     return room.seats.filter((s) => s.userId !== null && !s.isBot && this.subscribed.has(s.userId));
   }
 
-  private pushSeat(room: Room, data: RoomData, seat: SeatRec, kind: PushKind): void {
+  private pushSeat(ctx: PayloadContext, data: RoomData, seat: SeatRec, kind: PushKind, roomId: string): void {
     // the same payload this player's dashboard gets: what it does not show, no push can say
-    const own = buildPayload(room.payloadContext(), data, "player", seat.seat, seat.seat);
+    const own = buildPayload(ctx, data, "player", seat.seat, seat.seat);
     const message = pushFor(kind, own);
-    if (message && seat.userId) this.push(seat.userId, room.id, message);
+    if (message && seat.userId) this.push(seat.userId, roomId, message);
   }
 
   /** Queues a push to every browser of `userId`, if their setting for the room lets it through. */
