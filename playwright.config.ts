@@ -32,6 +32,7 @@ export default defineConfig({
     // No AUTH_URL: every request is answered under the host it came to (the tests use
     // localhost and 127.0.0.1). TRUST_PROXY: e2e/security.spec.ts puts a reverse proxy
     // in front; requests without X-Forwarded-* headers are served as without it.
-    env: { PORT: String(port), TRUST_PROXY: "1" },
+    // ALERTS_ALLOW_LOOPBACK: e2e/alerts.spec.ts stands a local receiver in for the push service.
+    env: { PORT: String(port), TRUST_PROXY: "1", ALERTS_ALLOW_LOOPBACK: "1" },
   },
 });

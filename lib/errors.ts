@@ -86,6 +86,9 @@ export const ERRORS = {
   "season/step": "The current episode must finish first.",
   "seat/season": "A season room's seats go to its roster; they are not claimed or released.",
   "host/season_reveal": "A season room never shows spectators everything at the end.",
+  "alerts/off": "This server sends no pushes (it has no push keys).",
+  "alerts/endpoint": "The browser's push endpoint is not one the server sends to (https on a public host).",
+  "alerts/webhook": "That is not a Discord webhook URL (https://discord.com/api/webhooks/ID/TOKEN).",
   "http/not_found": "No such endpoint.",
   "http/method": "The endpoint does not take that method.",
 } as const;

@@ -4,6 +4,7 @@
 // (lib/protocol.ts imports them as types only, so zod stays out of the page).
 import { z } from "zod";
 import { CHAT_MAX_LENGTH, ROOM_CODE_RE } from "./protocol";
+import { alertSettingInput, pushSubscribeInput, pushUnsubscribeInput, webhookInput } from "./alerts/protocol";
 import { seasonCreateInput, seasonHostInput, seasonJoinInput, seasonViewInput } from "./season/protocol";
 import { safeText } from "./text";
 
@@ -81,4 +82,8 @@ export const clientEvents = {
   "season:view": seasonViewInput,
   "season:host": seasonHostInput,
   "season:ofRoom": codeInput,
+  "alerts:subscribe": pushSubscribeInput,
+  "alerts:unsubscribe": pushUnsubscribeInput,
+  "alerts:setting": alertSettingInput,
+  "alerts:webhook": webhookInput,
 } satisfies Record<string, z.ZodType>;

@@ -8,6 +8,7 @@ import type { ErrorCode } from "./errors";
 import type { clientEvents, hostCommand } from "./protocol-input";
 import type { BannedUser, Notice, RoomStatus, SeatRequest, SpectatorSettings } from "./room/types";
 import type { SeasonView } from "./season/view";
+import type { AlertSettingReply, WebhookReply } from "./alerts/protocol";
 
 export type { BannedUser, ErrorCode, Notice, RoomStatus, SeatRequest, SpectatorSettings };
 
@@ -151,6 +152,12 @@ export interface Replies {
   "season:host": { room?: string };
   /** The season a room belongs to, if any (for a link back from the room). */
   "season:ofRoom": { season: { code: string; name: string } | null };
+  "alerts:subscribe": object;
+  "alerts:unsubscribe": object;
+  /** A player's push setting for a room (set when `mode` was sent) and the server's push key. */
+  "alerts:setting": AlertSettingReply;
+  /** The room's or season's Discord webhook as shown back (never its token). */
+  "alerts:webhook": WebhookReply;
 }
 
 export type ClientEvent = keyof typeof clientEvents;

@@ -9,6 +9,9 @@
 // Flags: --only apply,8-seat,… --scale 0.25 (rooms) --window 20 --warmup 5
 //        --workers 2 --profile (a CPU profile of the server over each window)
 //        --out FILE (JSON results; default .data/bench/results-<time>.json)
+//        --pushes MS: each load scenario runs twice, with every seated player
+//        subscribed to Web Push at a local push service that answers after MS ms,
+//        and without pushes, before the floor (docs/alerts.md)
 import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
@@ -16,6 +19,7 @@ import { getGame, catalogue as games } from "../lib/games/registry";
 import { findPgBase } from "../server/test/pg-base";
 import { benchApply, type ApplyResult } from "./bench/apply";
 import { runLoad, type LoadResult } from "./bench/load";
+import { startSlowPushService } from "./bench/pushes";
 import { summariseProfile } from "./bench/profile";
 import type { RoomSpec } from "./bench/protocol";
 import { runRestart, type RestartResult } from "./bench/restart";
@@ -30,6 +34,7 @@ const { values } = parseArgs({
     workers: { type: "string", default: "2" },
     profile: { type: "boolean", default: false },
     out: { type: "string" },
+    pushes: { type: "string" },
   },
 });
 const parts = new Set(values.only.split(","));
@@ -93,7 +98,19 @@ function verdict(name: string, g: LoadResult, e: LoadResult | null, minSockets: 
   return out;
 }
 
-const results: { machine: ReturnType<typeof machine>; node: string; args: typeof values; apply?: ApplyResult[]; load: Record<string, { garnet: LoadResult; echo: LoadResult | null; profile?: ReturnType<typeof summariseProfile> }>; restart?: RestartResult; verdicts: string[] } = {
+/** The same scenario with pushes on (a slow push service) beside the run without them. */
+function printPushes(p: LoadResult, g: LoadResult): void {
+  const x = p.pushes!;
+  log(`  with pushes on (every seated player subscribed; the push service answers after ${values.pushes} ms):`);
+  log(`    ${x.subscribed} subscribed; over the window ${x.queuedPerSec.toFixed(1)} pushes/s queued, ${x.sentPerSec.toFixed(1)}/s delivered, ${x.receiverGot} reached the push service, ${x.timedOut} timed out, ${x.dropped} dropped (queue full), ${x.limited} held back by the per-user limit; queue peak ${x.peak}`);
+  log(`    actions/s ${p.actionsPerSec.toFixed(0)} (without pushes ${g.actionsPerSec.toFixed(0)})`);
+  log(`    action → ack:             ${lat(p.ack)}   without pushes ${lat(g.ack)}`);
+  log(`    action → each other seat: ${lat(p.view)}   without pushes ${lat(g.view)}`);
+  log(`    ratio with/without: ack p50 ${ratio(p.ack.p50, g.ack.p50)}, p99 ${ratio(p.ack.p99, g.ack.p99)}; view p50 ${ratio(p.view.p50, g.view.p50)}, p99 ${ratio(p.view.p99, g.view.p99)}; server CPU per action ${ratio(p.server.cpuMsPerAction, g.server.cpuMsPerAction)}; event-loop delay p99 ${ms(p.server.loopP99Ms)} vs ${ms(g.server.loopP99Ms)} ms`);
+  log(`    whole run with pushes: ${p.run.sent} sent, ${p.run.acked} acknowledged, ${p.run.unanswered} unanswered, ${p.run.viewsMissing} views missing`);
+}
+
+const results: { machine: ReturnType<typeof machine>; node: string; args: typeof values; apply?: ApplyResult[]; load: Record<string, { garnet: LoadResult; echo: LoadResult | null; withPushes?: LoadResult; profile?: ReturnType<typeof summariseProfile> }>; restart?: RestartResult; verdicts: string[] } = {
   machine: machine(),
   node: process.version,
   args: values,
@@ -120,10 +137,20 @@ try {
     log(`\n## ${name}: target ${sc.target}`);
     const common = { name, pgBase: pg.url, rooms: sc.rooms, paceMs: sc.paceMs, workers: Number(values.workers), warmupS: Number(values.warmup), windowS: Number(values.window), log };
     const profileFile = values.profile ? path.join(outDir, `${name}-${stamp}.cpuprofile`) : undefined;
+    let withPushes: LoadResult | null = null;
+    if (values.pushes !== undefined) {
+      const push = await startSlowPushService(Number(values.pushes));
+      try {
+        withPushes = await runLoad({ ...common, mode: "garnet", push });
+      } finally {
+        await push.receiver.close();
+      }
+    }
     const garnet = await runLoad({ ...common, mode: "garnet", profileFile });
     const echo = await runLoad({ ...common, mode: "echo", sendChance: garnet.sendShare });
     printLoad(garnet, echo);
-    const entry: (typeof results.load)[string] = { garnet, echo };
+    if (withPushes) printPushes(withPushes, garnet);
+    const entry: (typeof results.load)[string] = { garnet, echo, ...(withPushes ? { withPushes } : {}) };
     if (profileFile) {
       entry.profile = summariseProfile(profileFile);
       log(`  where the server's time went (${profileFile}):`);

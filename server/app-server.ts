@@ -16,6 +16,10 @@ import { createEdge, DEFAULT_EDGE, type Edge, type EdgeConfig } from "./edge";
 import { Seasons } from "./season/service";
 import { handleSeasonApi } from "./season/http";
 import { registerSeasonHandlers, seasonChanged } from "./season/sockets";
+import { DEFAULT_ALERTS, type AlertsConfig } from "./alerts/config";
+import { Alerts } from "./alerts/service";
+import { registerAlertHandlers } from "./alerts/sockets";
+import { AlertStore } from "./alerts/store";
 
 export interface GarnetServerOptions {
   databaseUrl: string;
@@ -32,6 +36,8 @@ export interface GarnetServerOptions {
   lookupGame?: (id: string) => AnyGame | undefined;
   /** Origins, proxies, rate limits and socket caps (default: DEFAULT_EDGE; `npm start` reads them from the environment). */
   edge?: EdgeConfig;
+  /** Web Push keys and delivery bounds (default: no pushes; `npm start` makes keys into the data folder). */
+  alerts?: AlertsConfig;
   /** Next's request handler; without it only the API and sockets are served. */
   nextHandler?: (req: IncomingMessage, res: ServerResponse) => Promise<void> | void;
   log?: (m: string) => void;
@@ -46,6 +52,8 @@ export interface GarnetServer {
   io: Server<ClientToServer, ServerToClient, object, SocketData>;
   /** Rate limits (`edge.limits`), client addresses (`edge.addressOf`) and the edge's figures. */
   edge: Edge;
+  /** Pushes and Discord posts (its outbox's figures, for tests and benchmarks). */
+  alerts: Alerts;
   close(): Promise<void>;
 }
 
@@ -70,6 +78,7 @@ export async function startGarnetServer(o: GarnetServerOptions): Promise<GarnetS
       seatsMoved: (room, users) => seatsMoved(io, room, users),
       chat: (room, rule, message) => deliverChat(io, room, rule, message),
       tell: (room, to, text) => tell(io, room, to, text),
+      committed: (room, before, after, ev) => alerts.committed(room, before, after, ev),
     },
     {
       botDelayMs: o.botDelayMs ?? 700,
@@ -83,6 +92,8 @@ export async function startGarnetServer(o: GarnetServerOptions): Promise<GarnetS
   );
 
   const lookupGame = o.lookupGame ?? getGame;
+  const alerts: Alerts = new Alerts(new AlertStore(db), (code) => rooms.loaded(code), edge.limits, o.alerts ?? DEFAULT_ALERTS, log);
+  await alerts.start();
   const seasons: Seasons = new Seasons(db, rooms, lookupGame, (code) => seasonChanged(io, code));
 
   const http = createServer((req, res) => {
@@ -124,9 +135,11 @@ export async function startGarnetServer(o: GarnetServerOptions): Promise<GarnetS
   io.on("connection", (socket) => {
     registerHandlers(io, socket, rooms, edge.limits);
     registerSeasonHandlers(socket, seasons, edge.limits);
+    registerAlertHandlers(socket, alerts, rooms, edge.limits);
   });
 
   const recovered = await rooms.recover();
+  for (const room of rooms.live()) alerts.arm(room);
   rooms.startHeartbeat();
   rooms.startSweeping();
   if (recovered.rooms) log(`recovered ${recovered.rooms} live room(s); ${recovered.downtimeMs} ms of downtime not counted against phases`);
@@ -142,10 +155,12 @@ export async function startGarnetServer(o: GarnetServerOptions): Promise<GarnetS
     seasons,
     io,
     edge,
+    alerts,
     async close() {
       io.disconnectSockets(true);
       await new Promise<void>((r) => io.close(() => r()));
       await rooms.close();
+      await alerts.close();
       await db.$disconnect();
       await sql.end();
       http.closeAllConnections?.();

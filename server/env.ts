@@ -1,9 +1,9 @@
 // Server configuration from the environment, with defaults. Loaded once, before
 // anything reads process.env (Next itself only loads .env inside prepare()).
-import { randomBytes } from "node:crypto";
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import nextEnv from "@next/env";
+import { persistedSecret } from "./data-secret";
+import { alertsFromEnv, type AlertsConfig } from "./alerts/config";
 import { edgeFromEnv, type EdgeConfig } from "./edge";
 
 export interface ServerEnv {
@@ -18,6 +18,8 @@ export interface ServerEnv {
   /** The public URL when set; unset, every request is answered under the host it came to. */
   authUrl: string | null;
   edge: EdgeConfig;
+  /** Web Push keys and the Discord channel's settings (docs/alerts.md). */
+  alerts: AlertsConfig;
   botDelayMs: number;
   heartbeatMs: number;
   snapshotEvery: number;
@@ -32,16 +34,6 @@ function int(name: string, fallback: number): number {
   const n = Number(raw);
   if (!Number.isInteger(n) || n < 0) throw new Error(`${name} must be a non-negative integer, got "${raw}"`);
   return n;
-}
-
-/** Reads (and on first run creates) a persisted auth secret so sessions survive restarts. */
-function persistedSecret(dataDir: string): string {
-  const file = path.join(dataDir, "auth-secret");
-  if (existsSync(file)) return readFileSync(file, "utf8").trim();
-  mkdirSync(dataDir, { recursive: true });
-  const secret = randomBytes(32).toString("base64url");
-  writeFileSync(file, secret, { mode: 0o600 });
-  return secret;
 }
 
 export function loadServerEnv(opts: { dev?: boolean; root?: string } = {}): ServerEnv {
@@ -70,6 +62,7 @@ export function loadServerEnv(opts: { dev?: boolean; root?: string } = {}): Serv
     authSecret,
     authUrl,
     edge: edgeFromEnv(process.env, dev),
+    alerts: alertsFromEnv(process.env, dataDir, authUrl),
     botDelayMs: int("BOT_DELAY_MS", 700),
     heartbeatMs: int("HEARTBEAT_MS", 200),
     snapshotEvery: int("SNAPSHOT_EVERY", 50),

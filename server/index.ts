@@ -42,6 +42,7 @@ async function main(): Promise<void> {
     lobbyTtlMs: env.lobbyTtlMs,
     unloadIdleMs: env.unloadIdleMs,
     edge: env.edge,
+    alerts: env.alerts,
     nextHandler: (req, res) => handler(req, res),
   });
   // the pages load their code before the server calls itself ready (it already answers meanwhile)

@@ -75,6 +75,8 @@ describe("leak audit", () => {
     const f = await auditGame(leaky, { ...small, maxSteps: 40 });
     expect(f.leaks).toBeGreaterThan(0);
     expect(f.examples.map((e) => e.path)).toContain("phase.name");
+    // the phase's name also goes out in pushes and Discord posts: the alerts are held to the same rule
+    expect(f.examples.map((e) => e.path)).toContain("alerts");
   });
 
   it("catches a refusal whose message depends on a secret (an oracle), though every payload is clean", async () => {

@@ -16,7 +16,7 @@ export interface LimitRule {
   global: Rate | null;
 }
 
-export const LIMIT_NAMES = ["signin", "connect", "room_create", "unknown_code", "log", "socket_event", "address_event", "chat"] as const;
+export const LIMIT_NAMES = ["signin", "connect", "room_create", "unknown_code", "log", "socket_event", "address_event", "chat", "alert_host", "alert_push", "alert_webhook"] as const;
 export type LimitName = (typeof LIMIT_NAMES)[number];
 export type LimitTable = Record<LimitName, LimitRule>;
 
@@ -32,6 +32,10 @@ export const LIMIT_INFO: Record<LimitName, { what: string; per: string; defaults
   address_event: { what: "socket messages from one address, all its sockets together", per: "address", defaults: { per: { count: 60, perSeconds: 2 }, global: null } },
   // one seat cannot flood a channel; the host is not limited here (the message limits still hold)
   chat: { what: "chat messages of one player in one room", per: "player in a room", defaults: { per: { count: 8, perSeconds: 10 }, global: null } },
+  // alerts off the page (server/alerts): past a limit the room goes on and the alert is not sent
+  alert_host: { what: "announcements and nudges of one room that go out as alerts", per: "room", defaults: { per: { count: 6, perSeconds: 60 }, global: null } },
+  alert_push: { what: "pushes to one user (all their browsers count as one)", per: "user", defaults: { per: { count: 20, perSeconds: 60 }, global: { count: 6000, perSeconds: 60 } } },
+  alert_webhook: { what: "posts to one Discord webhook", per: "webhook", defaults: { per: { count: 20, perSeconds: 60 }, global: null } },
 };
 
 const NOUNS: Record<LimitName, string> = {
@@ -43,6 +47,9 @@ const NOUNS: Record<LimitName, string> = {
   socket_event: "messages",
   address_event: "messages",
   chat: "chat messages",
+  alert_host: "alerts",
+  alert_push: "pushes",
+  alert_webhook: "posts",
 };
 
 export const DEFAULT_LIMITS: LimitTable = Object.fromEntries(LIMIT_NAMES.map((n) => [n, LIMIT_INFO[n].defaults])) as LimitTable;

@@ -2,6 +2,7 @@
 import Link from "next/link";
 import { useCallback } from "react";
 import { dashboardFor } from "@/components/games/registry";
+import { AlertsCard } from "@/components/alerts/AlertsCard";
 import { SeasonBanner } from "@/components/season/SeasonBanner";
 import { Card, ErrorNote } from "@/components/ui/primitives";
 import { seatName } from "@/lib/names";
@@ -54,6 +55,7 @@ export function RoomClient({ code, mode, user }: { code: string; mode: "auto" | 
       {payload.status === "lobby" ? (
         <div className="space-y-4">
           <Lobby payload={payload} conn={conn} signedIn={user !== null} />
+          <AlertsCard payload={payload} />
           <ChatPanel code={payload.code} channels={payload.channels} nameOf={nameOf} you={payload.you} />
         </div>
       ) : (
@@ -67,6 +69,7 @@ export function RoomClient({ code, mode, user }: { code: string; mode: "auto" | 
             {payload.role === "host" && <HostPanel payload={payload} conn={conn} />}
             {payload.role === "host" && <HostAudit code={payload.code} version={payload.version} />}
             {user !== null && <AskForSeat payload={payload} conn={conn} />}
+            <AlertsCard payload={payload} />
             {payload.role === "spectator" && (
               <Card title="Spectating">
                 <p className="text-sm text-stone-600 dark:text-stone-400" data-testid="spectator-mode-note">

@@ -5,6 +5,7 @@ import Link from "next/link";
 import { useMemo, useState } from "react";
 import type { GameForm } from "@/lib/game-forms";
 import type { ClientInput, SeasonPageView } from "@/lib/protocol";
+import { SeasonWebhook } from "@/components/alerts/AlertsCard";
 import { Button, Card, ErrorNote, Field, inputClass } from "@/components/ui/primitives";
 import { request } from "@/components/room/socket";
 import { SettingsFields } from "./GameSettings";
@@ -154,6 +155,7 @@ export function HostConsole({ view, nameOf, games }: { view: SeasonPageView; nam
           </p>
         )}
         <ErrorNote>{cmd.error}</ErrorNote>
+        {view.status === "active" && <SeasonWebhook code={view.code} />}
         {view.status === "active" && (
           <Button variant="ghost" size="sm" onClick={() => window.confirm("End the season? Nothing more can be played in it.") && void cmd.run({ type: "finish" })} data-testid="season-finish">
             End the season

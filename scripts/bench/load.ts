@@ -9,6 +9,7 @@ import { createTestDb } from "../../server/test/harness";
 import { ipcAsker, ServerProcess, type ChildStats } from "../../server/test/server-process";
 import { SERVER_NODE_FLAGS } from "../server-flags.mjs";
 import { Histogram } from "./histogram";
+import { subscribeSeated, type PushSetup } from "./pushes";
 import type { RoomSpec, WindowReport, WorkerReply, WorkerRequest } from "./protocol";
 import { backendCpuBetween, machineTicks, pgSample, processCpuMs } from "./system";
 
@@ -23,6 +24,8 @@ export interface LoadOptions {
   windowS: number;
   /** Echo: chance a tick sends, to run the floor at Garnet's achieved rate. */
   sendChance?: number;
+  /** Pushes on: every seated user subscribed at this (slow) local push service. */
+  push?: PushSetup;
   /** Write a CPU profile of the server over the window to this file. */
   profileFile?: string;
   log: (line: string) => void;
@@ -56,6 +59,8 @@ export interface LoadResult {
   db: { eventsPerSec: number; batchesPerSec: number; commitsPerSec: number; rowsWrittenPerSec: number; backendCpuMsPerAction: number } | null;
   driver: { cpuShare: number; loopP99Ms: number; rssMiB: number };
   machine: { busyShare: number; otherCpuShare: number };
+  /** With pushes on: what the alerts did over the window (queued, sent, timed out, dropped; the queue's peak over the run). */
+  pushes: { subscribed: number; queuedPerSec: number; sentPerSec: number; timedOut: number; dropped: number; failed: number; limited: number; peak: number; receiverGot: number } | null;
 }
 
 const WORKER = path.join(import.meta.dirname, "worker.ts");
@@ -86,6 +91,7 @@ export async function runLoad(o: LoadOptions): Promise<LoadResult> {
     botDelayMs: 700,
     heartbeatMs: 200,
     snapshotEvery: 50,
+    env: o.push?.env,
     output: (line) => o.log(`  server: ${line}`),
   });
   const workers = Array.from({ length: o.workers }, () => startWorker());
@@ -98,6 +104,12 @@ export async function runLoad(o: LoadOptions): Promise<LoadResult> {
     );
     const setupS = (Date.now() - began) / 1000;
     const sockets = ready.reduce((n, r) => n + (r.type === "ready" ? r.sockets : 0), 0);
+    let subscribed = 0;
+    if (o.push && testDb) {
+      subscribed = await subscribeSeated(testDb.url, o.push.receiver.url);
+      await server.ask({ type: "alerts-refresh" });
+      o.log(`  pushes on: ${subscribed} seated users subscribed at a push service that answers after ${o.push.receiver.delayMs} ms`);
+    }
     const afterSetup = await server.ask({ type: "stats", gc: true });
     o.log(`  ${o.mode}: ${o.rooms.length} rooms, ${sockets} sockets ready in ${setupS.toFixed(1)} s; warming up ${o.warmupS} s`);
 
@@ -108,6 +120,7 @@ export async function runLoad(o: LoadOptions): Promise<LoadResult> {
     const s0 = await server.ask({ type: "stats", resetLoop: true });
     const pg0 = admin ? await pgSample(admin, dbName) : null;
     const m0 = machineTicks();
+    const got0 = o.push?.receiver.received.length ?? 0;
     const w0 = workers.map((w) => processCpuMs(w.pid));
     await Promise.all(workers.map((w) => w.ask({ type: "window" })));
     await sleep(o.windowS * 1000);
@@ -115,6 +128,7 @@ export async function runLoad(o: LoadOptions): Promise<LoadResult> {
     const s1: ChildStats = await server.ask({ type: "stats" });
     const pg1 = admin ? await pgSample(admin, dbName) : null;
     const m1 = machineTicks();
+    const got1 = o.push?.receiver.received.length ?? 0;
     const w1 = workers.map((w) => processCpuMs(w.pid));
     if (o.profileFile) await server.ask({ type: "profile", start: false, file: o.profileFile });
 
@@ -200,6 +214,19 @@ export async function runLoad(o: LoadOptions): Promise<LoadResult> {
         busyShare: ((m1.busy - m0.busy) * 10) / machineMs,
         otherCpuShare: Math.max(0, (m1.busy - m0.busy) * 10 - serverCpu - driverCpu - pgCpu) / machineMs,
       },
+      pushes: o.push
+        ? {
+            subscribed,
+            queuedPerSec: (s1.alerts.queued - s0.alerts.queued) / windowS,
+            sentPerSec: (s1.alerts.pushes - s0.alerts.pushes) / windowS,
+            timedOut: s1.alerts.timedOut - s0.alerts.timedOut,
+            dropped: s1.alerts.dropped - s0.alerts.dropped,
+            failed: s1.alerts.failed - s0.alerts.failed,
+            limited: s1.alerts.limited - s0.alerts.limited,
+            peak: s1.alerts.peak,
+            receiverGot: got1 - got0,
+          }
+        : null,
     };
   } finally {
     await Promise.all(workers.map((w) => w.ask({ type: "exit" }).catch(() => undefined)));

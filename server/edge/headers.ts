@@ -20,6 +20,8 @@ export function contentSecurityPolicy(nonce: string, o: HeaderOptions): string {
   return [
     "default-src 'self'",
     `script-src 'self' 'nonce-${nonce}' 'strict-dynamic'${o.dev ? " 'unsafe-eval'" : ""}`,
+    // the alerts' service worker (public/alerts-sw.js): 'strict-dynamic' would leave 'self' out for it
+    "worker-src 'self'",
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data: blob:",
     "font-src 'self' data:",

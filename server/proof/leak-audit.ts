@@ -4,7 +4,8 @@
 // declared secrets are drawn again: each seat outside a counterfactual's
 // `knownBy`, and a spectator, must receive byte-identical payloads for the real
 // state and the counterfactual one (view, phase, waiting lists, chat channels,
-// outcome: everything a socket is sent). A spectator of a finished room that
+// outcome: everything a socket is sent), and so must the alerts built for them
+// (pushes and Discord posts, server/alerts). A spectator of a finished room that
 // reveals everything at the end is exempt, as the room setting says.
 import { phaseIdOf } from "../../lib/games/core/commands";
 import { Rng } from "../../lib/games/core/rng";
@@ -17,6 +18,7 @@ import type { LoggedEvent, RoomData, RoomEvent } from "../../lib/room/types";
 import { CommandError } from "../rooms/errors";
 import { probeMoves, refusalDifferences } from "./oracle";
 import { buildPayload, isOver, SpectatorFrames, type PayloadContext } from "../rooms/payloads";
+import { alertTexts } from "../alerts/audit";
 
 /** One viewer told apart a real state from a counterfactual one. */
 export interface Leak {
@@ -138,6 +140,14 @@ export class AuditRoom {
     if (viewer === "host") return JSON.stringify(buildPayload(ctx, data, "host", null, "host"));
     return JSON.stringify(buildPayload(ctx, data, "player", viewer, viewer));
   }
+
+  /** The alerts (pushes, Discord posts) this viewer could be sent now, built as the alerts service builds them. */
+  alerts(viewer: SeatId | "spectator", state: unknown = this.data.state): string {
+    const data = state === this.data.state ? this.data : { ...this.data, state };
+    const ctx = this.context();
+    if (viewer === "spectator") return alertTexts(this.frames.payload(ctx, data), "spectator");
+    return alertTexts(buildPayload(ctx, data, "player", viewer, viewer), "seat");
+  }
 }
 
 /** The first place where two JSON values differ. */
@@ -204,6 +214,7 @@ function auditState(room: AuditRoom, game: AnyGame, rng: Rng, limits: { perState
     }
     return p;
   };
+  const realAlerts = new Map<string, string>();
   const before = JSON.stringify(state);
   const all: Counterfactual<unknown>[] = spec.counterfactuals(state, rng);
   const spectatorSeesAll = isOver(room.data) && room.data.spectators.revealAtEnd;
@@ -225,11 +236,19 @@ function auditState(room: AuditRoom, game: AnyGame, rng: Rng, limits: { perState
       fig.payloads++;
       const theirs = room.serialized(v, drawn);
       const mine = real.get(v)!;
-      if (theirs === mine) continue;
-      fig.leaks++;
-      if (fig.examples.length < limits.keep) {
-        const d = firstDifference(JSON.parse(mine), JSON.parse(theirs));
-        fig.examples.push({ ...where, secret: cf.secret, viewer: v, path: d?.path ?? "?", real: d?.a, counterfactual: d?.b });
+      if (theirs !== mine) {
+        fig.leaks++;
+        if (fig.examples.length < limits.keep) {
+          const d = firstDifference(JSON.parse(mine), JSON.parse(theirs));
+          fig.examples.push({ ...where, secret: cf.secret, viewer: v, path: d?.path ?? "?", real: d?.a, counterfactual: d?.b });
+        }
+      }
+      // the alerts off the page (pushes, Discord posts) follow the same rule as the payloads
+      const alerts = room.alerts(v, drawn);
+      if (!realAlerts.has(v)) realAlerts.set(v, room.alerts(v));
+      if (alerts !== realAlerts.get(v)) {
+        fig.leaks++;
+        if (fig.examples.length < limits.keep) fig.examples.push({ ...where, secret: cf.secret, viewer: v, path: "alerts", real: realAlerts.get(v), counterfactual: alerts });
       }
     }
     // what the room answers must not tell them apart either: every seat outside knownBy, and an outsider

@@ -36,6 +36,8 @@ export interface RoomHooks {
   chat?(room: Room, rule: ChatChannelRule, message: ChatMessage): void;
   /** A line for one seat's holder (the host's nudge) or one user (an answer to their request). */
   tell?(room: Room, to: { seat: SeatId } | { userId: string }, text: string): void;
+  /** Each committed event once it is durable and told (alerts off the page watch here); must not throw or wait. */
+  committed?(room: Room, before: RoomData, after: RoomData, event: LoggedEvent): void;
 }
 
 export interface RoomOptions {
@@ -189,6 +191,7 @@ export class Room {
     const moved = movedUsers(before, r.data);
     if (moved.length) this.hooks.seatsMoved?.(this, moved);
     this.hooks.changed(this);
+    this.hooks.committed?.(this, before, r.data, stored);
     this.timers.arm(r.data);
     return r.data;
   }

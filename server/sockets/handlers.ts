@@ -119,6 +119,19 @@ function limited(r: ReturnType<Limits["take"]>): void {
   if (!r.ok) throw new CommandError("rate/limited", r.message, r.retryAfterMs);
 }
 
+/** The room for a code; guessing codes costs from the address's budget for lookups of rooms that do not exist. */
+export async function roomByCode(rooms: RoomManager, limits: Limits, address: string, code: string): Promise<Room> {
+  const live = rooms.loaded(code);
+  if (live) return live;
+  limited(limits.check("unknown_code", address));
+  const room = await rooms.get(code);
+  if (!room) {
+    limits.take("unknown_code", address);
+    throw new CommandError("room/not_found", `There is no room ${code}.`);
+  }
+  return room;
+}
+
 export function registerHandlers(io: IO, socket: Sock, rooms: RoomManager, limits: Limits): void {
   const ctx: EdgeContext = { socket, limits };
   const on = <E extends Parameters<typeof onEvent>[1]>(event: E, handler: Handler<E>) => onEvent(ctx, event, handler);
@@ -129,18 +142,7 @@ export function registerHandlers(io: IO, socket: Sock, rooms: RoomManager, limit
     return socket.data.user;
   }
 
-  /** The room for a code; guessing codes costs from the address's budget for lookups of rooms that do not exist. */
-  async function roomOr404(code: string): Promise<Room> {
-    const live = rooms.loaded(code);
-    if (live) return live;
-    limited(limits.check("unknown_code", address));
-    const room = await rooms.get(code);
-    if (!room) {
-      limits.take("unknown_code", address);
-      throw new CommandError("room/not_found", `There is no room ${code}.`);
-    }
-    return room;
-  }
+  const roomOr404 = (code: string): Promise<Room> => roomByCode(rooms, limits, address, code);
 
   on("room:create", async ({ gameId, seats, config, spectators }) => {
     const user = requireUser();

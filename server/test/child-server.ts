@@ -8,6 +8,7 @@ import { writeFileSync, writeSync } from "node:fs";
 import { Session } from "node:inspector/promises";
 import { monitorEventLoopDelay } from "node:perf_hooks";
 import { startGarnetServer } from "../app-server";
+import { alertsFromEnv } from "../alerts/config";
 import { edgeFromEnv, oneAddressEdge } from "../edge";
 import { gameOrFixture } from "./fixture-game";
 import { TEST_SECRET } from "./session";
@@ -39,6 +40,8 @@ const server = await startGarnetServer({
   lookupGame: gameOrFixture,
   // its clients (benchmark, crash tests, slow-reader figures) all come from 127.0.0.1; socket caps from the environment
   edge: oneAddressEdge(edgeFromEnv(process.env)),
+  // pushes only where the parent gave keys (the benchmark's --pushes)
+  alerts: process.env.VAPID_PUBLIC_KEY ? alertsFromEnv(process.env, "", null) : undefined,
   log: () => {},
 });
 
@@ -97,6 +100,7 @@ process.on("message", (msg: ChildRequest & { id: number }) => {
         sockets: server.io.engine.clientsCount,
         edge: server.edge.stats(),
         loopDelayMs: delay,
+        alerts: { ...server.alerts.outbox.figures, ...server.alerts.figures },
       });
       return;
     }
@@ -110,6 +114,9 @@ process.on("message", (msg: ChildRequest & { id: number }) => {
     }
     case "profile":
       void profile(msg.start, msg.file).then(() => reply(msg.id, { type: "armed" }));
+      return;
+    case "alerts-refresh":
+      void server.alerts.refresh().then(() => reply(msg.id, { type: "armed" }));
       return;
     case "crash-after-commits":
       crashIn = msg.batches;

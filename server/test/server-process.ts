@@ -5,11 +5,15 @@ import { createServer } from "node:net";
 import path from "node:path";
 import type { Clock } from "../../lib/room/types";
 import type { Edge } from "../edge";
+import type { OutboxFigures } from "../alerts/outbox";
+import type { AlertFigures } from "../alerts/service";
 
 export type ChildRequest =
   | { type: "stats"; gc?: boolean; resetLoop?: boolean }
   | { type: "inspect"; codes: string[] }
   | { type: "crash-after-commits"; batches: number }
+  /** Reads push subscriptions and webhooks from the database again (after a benchmark wrote them). */
+  | { type: "alerts-refresh" }
   /** Starts a CPU profile, or stops it and writes it to `file` (.cpuprofile). */
   | { type: "profile"; start: boolean; file?: string };
 
@@ -23,6 +27,8 @@ export interface ChildStats {
   sockets: number;
   edge: ReturnType<Edge["stats"]>;
   loopDelayMs: { p50: number; p99: number; max: number };
+  /** The alerts' outbox and what went out (see server/alerts). */
+  alerts: OutboxFigures & AlertFigures;
 }
 
 export interface RoomInternals {
@@ -173,7 +179,7 @@ export class ServerProcess {
 
   ask(req: { type: "stats"; gc?: boolean; resetLoop?: boolean }): Promise<ChildStats>;
   ask(req: { type: "inspect"; codes: string[] }): Promise<{ type: "inspect"; rooms: RoomInternals[] }>;
-  ask(req: { type: "crash-after-commits"; batches: number } | { type: "profile"; start: boolean; file?: string }): Promise<{ type: "armed" }>;
+  ask(req: { type: "crash-after-commits"; batches: number } | { type: "profile"; start: boolean; file?: string } | { type: "alerts-refresh" }): Promise<{ type: "armed" }>;
   ask(req: ChildRequest): Promise<ChildReply> {
     return this.send(req);
   }

@@ -1,0 +1,96 @@
+// Thin edges of the alerts: the typed edge parses, the user comes from the
+// socket, and each handler does one thing — keep a browser's push subscription,
+// keep a player's setting for a room, keep a host's Discord webhook.
+import { isIP } from "node:net";
+import { checkWebhookUrl } from "../../lib/alerts/webhook";
+import { CommandError } from "../rooms/errors";
+import type { RoomManager } from "../rooms/manager";
+import type { Limits } from "../limits";
+import { on as onEvent, type Handler, type Sock } from "../sockets/edge";
+import type { SessionUser } from "../sockets/auth";
+import { roomByCode } from "../sockets/handlers";
+import { roomTarget, seasonTarget, type Alerts } from "./service";
+
+/**
+ * Whether the server may send to a push endpoint the browser gave: https on a
+ * named public host (not an address, not this machine), so that a forged
+ * subscription cannot point the server at something inside its own network.
+ * `allowLoopback` (tests only) admits http://127.0.0.1:PORT.
+ */
+export function endpointAllowed(raw: string, allowLoopback: boolean): boolean {
+  let u: URL;
+  try {
+    u = new URL(raw);
+  } catch {
+    return false;
+  }
+  if (u.username || u.password) return false;
+  if (allowLoopback && u.protocol === "http:" && u.hostname === "127.0.0.1") return true;
+  const host = u.hostname.replace(/^\[|\]$/g, "");
+  return u.protocol === "https:" && (u.port === "" || u.port === "443") && isIP(host) === 0 && host.includes(".") && !/(^|\.)(localhost|local|internal)$/i.test(host);
+}
+
+export function registerAlertHandlers(socket: Sock, alerts: Alerts, rooms: RoomManager, limits: Limits): void {
+  const on = <E extends Parameters<typeof onEvent>[1]>(event: E, handler: Handler<E>) => onEvent({ socket, limits }, event, handler);
+  const requireUser = (): SessionUser => {
+    if (!socket.data.user) throw new CommandError("auth/required", "Sign in first.");
+    return socket.data.user;
+  };
+  const room = (code: string) => roomByCode(rooms, limits, socket.data.address, code);
+
+  on("alerts:subscribe", async ({ subscription }) => {
+    const user = requireUser();
+    if (!alerts.publicKey) throw new CommandError("alerts/off", "This server sends no pushes.");
+    if (!endpointAllowed(subscription.endpoint, alerts.config.allowLoopback)) throw new CommandError("alerts/endpoint", "This browser's push service is not one the server can send to.");
+    await alerts.store.subscribe(user.id, { endpoint: subscription.endpoint, p256dh: subscription.keys.p256dh, auth: subscription.keys.auth });
+    alerts.noteSubscribed(user.id);
+    return {};
+  });
+
+  on("alerts:unsubscribe", async ({ endpoint }) => {
+    await alerts.store.unsubscribe(requireUser().id, endpoint);
+    return {};
+  });
+
+  on("alerts:setting", async ({ code, mode }) => {
+    const user = requireUser();
+    const r = await room(code);
+    if (mode) await alerts.store.setMode(user.id, r.id, mode);
+    return { mode: mode ?? (await alerts.store.mode(user.id, r.id)), publicKey: alerts.publicKey };
+  });
+
+  on("alerts:webhook", async ({ scope, code, url }) => {
+    const user = requireUser();
+    let target: string;
+    if (scope === "room") {
+      const r = await room(code);
+      if (r.hostId !== user.id) throw new CommandError("host/only", "Only the host can set the room's Discord channel.");
+      target = roomTarget(r.id);
+    } else {
+      const s = await alerts.store.season(code);
+      if (!s) throw new CommandError("season/not_found", `There is no season ${code}.`);
+      if (s.hostId !== user.id) throw new CommandError("season/host_only", "Only the season's host can set its Discord channel.");
+      target = seasonTarget(s.id);
+    }
+    if (url === undefined) {
+      const held = (await alerts.store.webhooks()).get(target);
+      return { webhook: held ? shown(held, alerts.config.allowLoopback) : null };
+    }
+    if (url === null || url === "") {
+      await alerts.store.setWebhook(target, null, user.id);
+      alerts.noteWebhook(target, null);
+      return { webhook: null };
+    }
+    const checked = checkWebhookUrl(url, alerts.config.allowLoopback);
+    if (!checked.ok) throw new CommandError("alerts/webhook", checked.message);
+    await alerts.store.setWebhook(target, checked.url, user.id);
+    alerts.noteWebhook(target, checked.url);
+    alerts.post(checked.url, `Garnet will post the public news of ${scope} ${code} here: phase starts, announcements and results.`);
+    return { webhook: checked.shown };
+  });
+}
+
+function shown(url: string, allowLoopback: boolean): string | null {
+  const c = checkWebhookUrl(url, allowLoopback);
+  return c.ok ? c.shown : null;
+}
