@@ -11,7 +11,7 @@
 // through the browser's own push testing hook (CDP ServiceWorker.deliverPushMessage).
 import { expect, test } from "@playwright/test";
 import { browserKeys, decryptPush, startReceiver, subscriptionOf } from "../server/test/push-receiver";
-import { createRoom, guest, joinAndSit } from "./helpers";
+import { createRoom, guest, joinAndSit, shot, SHOTS_DIR } from "./helpers";
 
 const RECEIVER_PORT = Number(process.env.E2E_PUSH_PORT ?? 0);
 
@@ -64,6 +64,10 @@ test("a player opts in to pushes; a phase start reaches the service worker's pus
     // deliver it as the browser's push service would; the worker shows it and tells the page
     await cdp.send("ServiceWorker.deliverPushMessage", { origin: new URL(baseURL!).origin, registrationId, data });
     await expect(player.page.getByTestId("last-push")).toHaveText(`Last push: ${message.title} — Your move in ${code}`);
+    await shot(player.page, "alerts-player-opted-in", true);
+    await host.page.getByTestId("alerts-open").click();
+    await expect(host.page.getByLabel("Discord webhook URL")).toBeVisible();
+    await host.page.getByTestId("alerts-card").screenshot({ path: `${SHOTS_DIR}/alerts-host-discord.png` });
     await player.context.close();
     await host.context.close();
   } finally {
