@@ -116,7 +116,7 @@ describe("pushes", () => {
   it("refuses an endpoint the server should not post to, and a player unsubscribes", async () => {
     const a = await t.client(alice);
     const keys = browserKeys();
-    for (const endpoint of ["http://push.example.com/x", "https://10.0.0.1/push", "https://localhost/push", "https://push.example.com:8443/x", "http://127.0.0.2:9/x"]) {
+    for (const endpoint of ["http://push.example.com/x", "https://10.0.0.1/push", "https://localhost/push", "https://push.example.com:8443/x", "http://127.0.0.2:9/x", "https://localhost./push", "https://metadata.google.internal./x", "https://2130706433/x", "https://[::ffff:7f00:1]/x", "https://fcm.googleapis.com@127.0.0.1/x"]) {
       const r = await a.req("alerts:subscribe", { subscription: subscriptionOf(endpoint, keys) });
       expect(r.ok ? "accepted" : r.code, endpoint).toBe("alerts/endpoint");
     }
@@ -188,6 +188,52 @@ describe("the Discord channel", () => {
     const got = pushesAt(`/push/spam-${code}`, ka).filter((m) => m.kind === "announce");
     expect(got).toHaveLength(6);
     expect(t.server.alerts.figures.limited).toBeGreaterThanOrEqual(4);
+  });
+});
+
+describe("what an attacker, a careless host and a bystander try", () => {
+  it("an outsider or a spectator who opts in to a room gets no push from it; a user keeps at most 10 browsers", async () => {
+    const { h, code } = await room({ rounds: 1, pickSeconds: 600 });
+    const eve = await t.client({ id: "guest:al-eve", name: "Eve" });
+    await eve.req("room:watch", { code });
+    const ke = await subscribe(eve, "/push/eve");
+    expect(await eve.req("alerts:setting", { code, mode: "all" })).toMatchObject({ ok: true, mode: "all" });
+    await h.req("host:command", { code, command: { type: "start" } });
+    await h.req("host:command", { code, command: { type: "announce", text: "seated players only" } });
+    await t.server.alerts.outbox.idle();
+    expect(pushesAt("/push/eve", ke)).toEqual([]);
+    for (let i = 0; i < 12; i++) await subscribe(eve, `/push/eve-${i}`);
+    const left = await t.server.db.pushSubscription.findMany({ where: { userId: "guest:al-eve" }, select: { endpoint: true } });
+    expect(left).toHaveLength(10);
+    expect(left.map((x) => x.endpoint)).toContain(rx.url + "/push/eve-11");
+  });
+
+  it("a webhook Discord says is gone (404, 401) is dropped; a user sets at most 10 webhooks in 10 minutes", async () => {
+    const owner = { id: "guest:al-hooks", name: "Hook Owner" };
+    const o = await t.client(owner);
+    const codes: string[] = [];
+    for (let i = 0; i < 11; i++) {
+      const r = await o.req<{ code: string }>("room:create", { gameId: "fixture", seats: 2, config: {} });
+      if (!r.ok) throw new Error(r.message);
+      codes.push(r.code);
+    }
+    rx.status.set("/api/webhooks/777/gone", 404);
+    rx.status.set("/api/webhooks/778/bad-token", 401);
+    expect(await o.req("alerts:webhook", { scope: "room", code: codes[0], url: `${rx.url}/api/webhooks/777/gone` })).toMatchObject({ ok: true });
+    expect(await o.req("alerts:webhook", { scope: "room", code: codes[1], url: `${rx.url}/api/webhooks/778/bad-token` })).toMatchObject({ ok: true });
+    await rx.waitFor((r) => r.some((x) => x.path === "/api/webhooks/777/gone") && r.some((x) => x.path === "/api/webhooks/778/bad-token"));
+    await t.server.alerts.outbox.idle();
+    expect(await o.req("alerts:webhook", { scope: "room", code: codes[0] })).toEqual({ ok: true, webhook: null });
+    expect(await o.req("alerts:webhook", { scope: "room", code: codes[1] })).toEqual({ ok: true, webhook: null });
+    expect(await t.server.db.alertWebhook.count({ where: { setBy: owner.id } })).toBe(0);
+    // each set posts a first line at once: past the user's budget a set is refused, and nothing is posted
+    for (let i = 2; i < 10; i++) expect(await o.req("alerts:webhook", { scope: "room", code: codes[i], url: `${rx.url}/api/webhooks/${800 + i}/ok` })).toMatchObject({ ok: true });
+    const before = rx.received.length;
+    expect(await o.req("alerts:webhook", { scope: "room", code: codes[10], url: `${rx.url}/api/webhooks/810/ok` })).toMatchObject({ ok: false, code: "rate/limited" });
+    await t.server.alerts.outbox.idle();
+    expect(rx.received.slice(before).some((x) => x.path === "/api/webhooks/810/ok")).toBe(false);
+    // clearing is not limited
+    expect(await o.req("alerts:webhook", { scope: "room", code: codes[2], url: null })).toEqual({ ok: true, webhook: null });
   });
 });
 

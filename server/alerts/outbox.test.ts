@@ -11,7 +11,7 @@ describe("Outbox", () => {
     const server = createServer((_req, res) => held.push(() => res.end()));
     await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
     const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/`;
-    const box = new Outbox({ max: 3, concurrency: 1, timeoutMs: 300 });
+    const box = new Outbox({ max: 3, concurrency: 1, timeoutMs: 300, allowLoopback: true });
     const statuses: (number | string)[] = [];
     const ran: number[] = [];
     const accepted = Array.from({ length: 6 }, (_, i) => box.add((post) => (ran.push(i), post(url, { body: "x" })).then((s) => void statuses.push(s), (e: Error) => void statuses.push(e.name))));
@@ -53,7 +53,7 @@ describe("endpointAllowed", () => {
   it("takes https endpoints on named public hosts only", () => {
     expect(endpointAllowed("https://fcm.googleapis.com/fcm/send/abc", false)).toBe(true);
     expect(endpointAllowed("https://updates.push.services.mozilla.com/wpush/v2/abc", false)).toBe(true);
-    for (const bad of ["http://fcm.googleapis.com/x", "https://127.0.0.1/x", "https://[::1]/x", "https://localhost/x", "https://intranet/x", "https://printer.local/x", "https://a.example.com:444/x", "https://u:p@a.example.com/x", "nonsense"]) expect(endpointAllowed(bad, false), bad).toBe(false);
+    for (const bad of ["http://fcm.googleapis.com/x", "https://127.0.0.1/x", "https://[::1]/x", "https://localhost/x", "https://intranet/x", "https://printer.local/x", "https://a.example.com:444/x", "https://u:p@a.example.com/x", "nonsense", "https://localhost./x", "https://push.localhost./x", "https://metadata.google.internal./x", "https://printer.local./x", "https://fcm.googleapis.com/fcm/send/a\tb", "https://fcm.googleapis.com/fcm/send/a\nb", "https://2130706433/x", "https://0x7f.1/x", "https://[::ffff:127.0.0.1]/x", "https://discord.com@127.0.0.1/x"]) expect(endpointAllowed(bad, false), bad).toBe(false);
     expect(endpointAllowed("http://127.0.0.1:4000/push", false)).toBe(false);
     expect(endpointAllowed("http://127.0.0.1:4000/push", true)).toBe(true);
   });

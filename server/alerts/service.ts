@@ -4,6 +4,7 @@
 // their own seat payload, a Discord post from the spectators' payload — and
 // hands the sending to the outbox, which never makes a room wait.
 import webpush from "web-push";
+import { webhookKey } from "../../lib/alerts/webhook";
 import { postFor, pushFor, modeAllows, type PostKind, type PushKind, type PushMessage } from "../../lib/alerts/messages";
 import type { SeatRec, LoggedEvent, RoomData } from "../../lib/room/types";
 import type { Limits } from "../limits";
@@ -45,7 +46,7 @@ export class Alerts {
     readonly config: AlertsConfig,
     private readonly log: (m: string) => void = (m) => console.error(m),
   ) {
-    this.outbox = new Outbox({ max: config.queueMax, concurrency: config.concurrency, timeoutMs: config.timeoutMs, log });
+    this.outbox = new Outbox({ max: config.queueMax, concurrency: config.concurrency, timeoutMs: config.timeoutMs, allowLoopback: config.allowLoopback, log });
     this.deadlines = new DeadlineWarnings((code, phase, deadlineAt) => this.warn(code, phase, deadlineAt));
   }
 
@@ -200,7 +201,7 @@ export class Alerts {
 
   /** Queues a post to a webhook (limited per webhook: Discord takes about 30 a minute). */
   post(url: string, content: string): void {
-    const taken = this.limits.take("alert_webhook", url);
+    const taken = this.limits.take("alert_webhook", webhookKey(url));
     if (!taken.ok) {
       this.figures.limited++;
       return;
@@ -209,6 +210,12 @@ export class Alerts {
       // no mentions: an announcement cannot ping @everyone
       const status = await post(url, { headers: { "content-type": "application/json" }, body: JSON.stringify({ content, allowed_mentions: { parse: [] } }) });
       if (status >= 200 && status < 300) this.figures.posts++;
+      if (status === 401 || status === 404) {
+        // Discord says the webhook was deleted or its token is wrong: stop posting to it (the host's console shows it gone)
+        this.figures.expired++;
+        await this.store.dropWebhookUrl(url);
+        for (const [target, held] of this.webhooks) if (held === url) this.webhooks.delete(target);
+      }
     });
   }
 }

@@ -3,6 +3,7 @@
 // keep a player's setting for a room, keep a host's Discord webhook.
 import { isIP } from "node:net";
 import { checkWebhookUrl } from "../../lib/alerts/webhook";
+import { badCharacter } from "../../lib/storable";
 import { CommandError } from "../rooms/errors";
 import type { RoomManager } from "../rooms/manager";
 import type { Limits } from "../limits";
@@ -15,7 +16,9 @@ import { roomTarget, seasonTarget, type Alerts } from "./service";
  * Whether the server may send to a push endpoint the browser gave: https on a
  * named public host (not an address, not this machine), so that a forged
  * subscription cannot point the server at something inside its own network.
- * `allowLoopback` (tests only) admits http://127.0.0.1:PORT.
+ * `allowLoopback` (tests only) admits http://127.0.0.1:PORT. A name is judged
+ * here; the addresses it resolves to are checked when the push is sent
+ * (server/alerts/egress.ts).
  */
 export function endpointAllowed(raw: string, allowLoopback: boolean): boolean {
   let u: URL;
@@ -24,9 +27,11 @@ export function endpointAllowed(raw: string, allowLoopback: boolean): boolean {
   } catch {
     return false;
   }
-  if (u.username || u.password) return false;
+  // (the URL parser drops tabs and line breaks that the stored text would keep)
+  if (u.username || u.password || /\s/.test(raw) || badCharacter(raw)) return false;
   if (allowLoopback && u.protocol === "http:" && u.hostname === "127.0.0.1") return true;
-  const host = u.hostname.replace(/^\[|\]$/g, "");
+  // "localhost." is localhost: a name's trailing dot is dropped before it is judged
+  const host = u.hostname.replace(/^\[|\]$/g, "").replace(/\.$/, "");
   return u.protocol === "https:" && (u.port === "" || u.port === "443") && isIP(host) === 0 && host.includes(".") && !/(^|\.)(localhost|local|internal)$/i.test(host);
 }
 
@@ -73,7 +78,7 @@ export function registerAlertHandlers(socket: Sock, alerts: Alerts, rooms: RoomM
       target = seasonTarget(s.id);
     }
     if (url === undefined) {
-      const held = (await alerts.store.webhooks()).get(target);
+      const held = await alerts.store.webhook(target);
       return { webhook: held ? shown(held, alerts.config.allowLoopback) : null };
     }
     if (url === null || url === "") {
@@ -83,6 +88,8 @@ export function registerAlertHandlers(socket: Sock, alerts: Alerts, rooms: RoomM
     }
     const checked = checkWebhookUrl(url, alerts.config.allowLoopback);
     if (!checked.ok) throw new CommandError("alerts/webhook", checked.message);
+    const taken = limits.take("alert_webhook_set", user.id);
+    if (!taken.ok) throw new CommandError("rate/limited", taken.message, taken.retryAfterMs);
     await alerts.store.setWebhook(target, checked.url, user.id);
     alerts.noteWebhook(target, checked.url);
     alerts.post(checked.url, `Garnet will post the public news of ${scope} ${code} here: phase starts, announcements and results.`);
