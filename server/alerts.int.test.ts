@@ -208,6 +208,23 @@ describe("what an attacker, a careless host and a bystander try", () => {
     expect(left.map((x) => x.endpoint)).toContain(rx.url + "/push/eve-11");
   });
 
+  it("one browser used by two accounts in turn gets the pushes of the one who subscribed it last, never the other's", async () => {
+    const { h, a, b, code } = await room({ rounds: 1, pickSeconds: 600 });
+    const shared = browserKeys();
+    expect(await a.req("alerts:subscribe", { subscription: subscriptionOf(rx.url + "/push/shared", shared) })).toEqual({ ok: true });
+    // Bob signs in on the same browser: its page tells the server the browser's subscription again
+    expect(await b.req("alerts:subscribe", { subscription: subscriptionOf(rx.url + "/push/shared", shared) })).toEqual({ ok: true });
+    expect(await t.server.db.pushSubscription.findMany({ where: { endpoint: rx.url + "/push/shared" }, select: { userId: true } })).toEqual([{ userId: bob.id }]);
+    // Alice cannot take it off Bob's account by unsubscribing it
+    expect(await a.req("alerts:unsubscribe", { endpoint: rx.url + "/push/shared" })).toEqual({ ok: true });
+    expect(await t.server.db.pushSubscription.count({ where: { endpoint: rx.url + "/push/shared", userId: bob.id } })).toBe(1);
+    await h.req("host:command", { code, command: { type: "start" } });
+    await h.req("host:command", { code, command: { type: "nudge", seat: "s1" } });
+    await t.server.alerts.outbox.idle();
+    // one phase push (Bob's); Alice's nudge went to her other browsers, not to this one
+    expect(pushesAt("/push/shared", shared).map((m) => m.kind)).toEqual(["phase"]);
+  });
+
   it("a webhook Discord says is gone (404, 401) is dropped; a user sets at most 10 webhooks in 10 minutes", async () => {
     const owner = { id: "guest:al-hooks", name: "Hook Owner" };
     const o = await t.client(owner);

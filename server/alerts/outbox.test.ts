@@ -3,6 +3,8 @@ import type { AddressInfo } from "node:net";
 import { describe, expect, it } from "vitest";
 import { DeadlineWarnings } from "./deadlines";
 import { Outbox } from "./outbox";
+import { HOSTILE_URLS } from "../../lib/games/core/hostile";
+import { checkWebhookUrl } from "../../lib/alerts/webhook";
 import { endpointAllowed } from "./sockets";
 
 describe("Outbox", () => {
@@ -56,5 +58,15 @@ describe("endpointAllowed", () => {
     for (const bad of ["http://fcm.googleapis.com/x", "https://127.0.0.1/x", "https://[::1]/x", "https://localhost/x", "https://intranet/x", "https://printer.local/x", "https://a.example.com:444/x", "https://u:p@a.example.com/x", "nonsense", "https://localhost./x", "https://push.localhost./x", "https://metadata.google.internal./x", "https://printer.local./x", "https://fcm.googleapis.com/fcm/send/a\tb", "https://fcm.googleapis.com/fcm/send/a\nb", "https://2130706433/x", "https://0x7f.1/x", "https://[::ffff:127.0.0.1]/x", "https://discord.com@127.0.0.1/x"]) expect(endpointAllowed(bad, false), bad).toBe(false);
     expect(endpointAllowed("http://127.0.0.1:4000/push", false)).toBe(false);
     expect(endpointAllowed("http://127.0.0.1:4000/push", true)).toBe(true);
+  });
+});
+
+describe("URLs the server must never call", () => {
+  it("are refused as push endpoints and as webhooks, even where tests let loopback receivers in", () => {
+    for (const url of HOSTILE_URLS)
+      for (const allowLoopback of [false, true]) {
+        expect(endpointAllowed(url, allowLoopback), url).toBe(false);
+        expect(checkWebhookUrl(url, allowLoopback).ok, url).toBe(false);
+      }
   });
 });
