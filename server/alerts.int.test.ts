@@ -116,7 +116,7 @@ describe("pushes", () => {
   it("refuses an endpoint the server should not post to, and a player unsubscribes", async () => {
     const a = await t.client(alice);
     const keys = browserKeys();
-    for (const endpoint of ["http://push.example.com/x", "https://10.0.0.1/push", "https://localhost/push", "https://push.example.com:8443/x", "http://127.0.0.2:9/x", "https://localhost./push", "https://metadata.google.internal./x", "https://2130706433/x", "https://[::ffff:7f00:1]/x", "https://fcm.googleapis.com@127.0.0.1/x"]) {
+    for (const endpoint of ["http://push.example.com/x", "https://push.example.com/x", "https://10.0.0.1/push", "https://localhost/push", "https://push.example.com:8443/x", "http://127.0.0.2:9/x", "https://localhost./push", "https://metadata.google.internal./x", "https://2130706433/x", "https://[::ffff:7f00:1]/x", "https://fcm.googleapis.com@127.0.0.1/x"]) {
       const r = await a.req("alerts:subscribe", { subscription: subscriptionOf(endpoint, keys) });
       expect(r.ok ? "accepted" : r.code, endpoint).toBe("alerts/endpoint");
     }

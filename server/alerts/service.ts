@@ -172,14 +172,20 @@ export class Alerts {
     this.outbox.add(async (post) => {
       if (!modeAllows(await this.store.mode(userId, roomId), message.kind)) return;
       const body = JSON.stringify(message);
-      for (const sub of await this.store.subscriptions(userId)) {
-        const req = webpush.generateRequestDetails({ endpoint: sub.endpoint, keys: { p256dh: sub.p256dh, auth: sub.auth } }, body, { vapidDetails: vapid, TTL: PUSH_TTL, urgency: "high" });
-        const status = await post(req.endpoint, { method: req.method, headers: req.headers as Record<string, string>, body: req.body }).catch(() => 0);
+      // all of the user's browsers at once: a job takes at most one timeout, however many browsers there are
+      const subs = await this.store.subscriptions(userId);
+      const statuses = await Promise.all(
+        subs.map((sub) => {
+          const req = webpush.generateRequestDetails({ endpoint: sub.endpoint, keys: { p256dh: sub.p256dh, auth: sub.auth } }, body, { vapidDetails: vapid, TTL: PUSH_TTL, urgency: "high" });
+          return post(req.endpoint, { method: req.method, headers: req.headers as Record<string, string>, body: req.body }).catch(() => 0);
+        }),
+      );
+      for (const [i, status] of statuses.entries()) {
         if (status >= 200 && status < 300) this.figures.pushes++;
         if (status === 404 || status === 410) {
           // the browser dropped the subscription: so do we
           this.figures.expired++;
-          await this.store.drop(sub.endpoint);
+          await this.store.drop(subs[i]!.endpoint);
           if ((await this.store.subscriptions(userId)).length === 0) this.subscribed.delete(userId);
         }
       }

@@ -10,17 +10,19 @@ import type { Limits } from "../limits";
 import { on as onEvent, type Handler, type Sock } from "../sockets/edge";
 import type { SessionUser } from "../sockets/auth";
 import { roomByCode } from "../sockets/handlers";
+import { PUSH_SERVICE_HOSTS } from "./config";
 import { roomTarget, seasonTarget, type Alerts } from "./service";
 
 /**
  * Whether the server may send to a push endpoint the browser gave: https on a
- * named public host (not an address, not this machine), so that a forged
- * subscription cannot point the server at something inside its own network.
+ * named public host (not an address, not this machine) of a known push service
+ * (`pushHosts`, null for any), so that a forged subscription cannot point the
+ * server at something inside its own network, nor at any site it likes.
  * `allowLoopback` (tests only) admits http://127.0.0.1:PORT. A name is judged
  * here; the addresses it resolves to are checked when the push is sent
  * (server/alerts/egress.ts).
  */
-export function endpointAllowed(raw: string, allowLoopback: boolean): boolean {
+export function endpointAllowed(raw: string, allowLoopback: boolean, pushHosts: readonly string[] | null = PUSH_SERVICE_HOSTS): boolean {
   let u: URL;
   try {
     u = new URL(raw);
@@ -32,7 +34,10 @@ export function endpointAllowed(raw: string, allowLoopback: boolean): boolean {
   if (allowLoopback && u.protocol === "http:" && u.hostname === "127.0.0.1") return true;
   // "localhost." is localhost: a name's trailing dot is dropped before it is judged
   const host = u.hostname.replace(/^\[|\]$/g, "").replace(/\.$/, "");
-  return u.protocol === "https:" && (u.port === "" || u.port === "443") && isIP(host) === 0 && host.includes(".") && !/(^|\.)(localhost|local|internal)$/i.test(host);
+  if (!(u.protocol === "https:" && (u.port === "" || u.port === "443") && isIP(host) === 0 && host.includes(".") && !/(^|\.)(localhost|local|internal)$/i.test(host))) return false;
+  // a browser's push service, not any host: else the server would post for anyone to any site, and a host that never
+  // answers would hold the outbox's few slots for everyone's alerts
+  return pushHosts === null || pushHosts.some((h) => host === h || host.endsWith(`.${h}`));
 }
 
 export function registerAlertHandlers(socket: Sock, alerts: Alerts, rooms: RoomManager, limits: Limits): void {
@@ -46,7 +51,7 @@ export function registerAlertHandlers(socket: Sock, alerts: Alerts, rooms: RoomM
   on("alerts:subscribe", async ({ subscription }) => {
     const user = requireUser();
     if (!alerts.publicKey) throw new CommandError("alerts/off", "This server sends no pushes.");
-    if (!endpointAllowed(subscription.endpoint, alerts.config.allowLoopback)) throw new CommandError("alerts/endpoint", "This browser's push service is not one the server can send to.");
+    if (!endpointAllowed(subscription.endpoint, alerts.config.allowLoopback, alerts.config.pushHosts)) throw new CommandError("alerts/endpoint", "This browser's push service is not one the server can send to.");
     await alerts.store.subscribe(user.id, { endpoint: subscription.endpoint, p256dh: subscription.keys.p256dh, auth: subscription.keys.auth });
     alerts.noteSubscribed(user.id);
     return {};
