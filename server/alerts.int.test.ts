@@ -120,6 +120,9 @@ describe("pushes", () => {
       const r = await a.req("alerts:subscribe", { subscription: subscriptionOf(endpoint, keys) });
       expect(r.ok ? "accepted" : r.code, endpoint).toBe("alerts/endpoint");
     }
+    // keys of the right length and alphabet that no push can be encrypted for
+    for (const keys of [{ p256dh: "B" + "A".repeat(86), auth: "A".repeat(22) }, { p256dh: browserKeys().publicKey.toString("base64url"), auth: "A".repeat(30) }])
+      expect(await a.req("alerts:subscribe", { subscription: { endpoint: rx.url + "/push/bad-keys", keys } })).toMatchObject({ ok: false, code: "input/invalid" });
     const anon = await t.client();
     expect(await anon.req("alerts:subscribe", { subscription: subscriptionOf(rx.url + "/push/anon", keys) })).toMatchObject({ ok: false, code: "auth/required" });
     await a.req("alerts:subscribe", { subscription: subscriptionOf(rx.url + "/push/temp", keys) });

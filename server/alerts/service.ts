@@ -175,8 +175,14 @@ export class Alerts {
       // all of the user's browsers at once: a job takes at most one timeout, however many browsers there are
       const subs = await this.store.subscriptions(userId);
       const statuses = await Promise.all(
-        subs.map((sub) => {
-          const req = webpush.generateRequestDetails({ endpoint: sub.endpoint, keys: { p256dh: sub.p256dh, auth: sub.auth } }, body, { vapidDetails: vapid, TTL: PUSH_TTL, urgency: "high" });
+        subs.map(async (sub) => {
+          // (keys are checked when a browser subscribes; one that still cannot encrypt counts as gone, like a 410)
+          let req: ReturnType<typeof webpush.generateRequestDetails>;
+          try {
+            req = webpush.generateRequestDetails({ endpoint: sub.endpoint, keys: { p256dh: sub.p256dh, auth: sub.auth } }, body, { vapidDetails: vapid, TTL: PUSH_TTL, urgency: "high" });
+          } catch {
+            return 410;
+          }
           return post(req.endpoint, { method: req.method, headers: req.headers as Record<string, string>, body: req.body }).catch(() => 0);
         }),
       );

@@ -1,6 +1,7 @@
 // Thin edges of the alerts: the typed edge parses, the user comes from the
 // socket, and each handler does one thing — keep a browser's push subscription,
 // keep a player's setting for a room, keep a host's Discord webhook.
+import { createECDH } from "node:crypto";
 import { isIP } from "node:net";
 import { checkWebhookUrl } from "../../lib/alerts/webhook";
 import { badCharacter } from "../../lib/storable";
@@ -40,6 +41,18 @@ export function endpointAllowed(raw: string, allowLoopback: boolean, pushHosts: 
   return pushHosts === null || pushHosts.some((h) => host === h || host.endsWith(`.${h}`));
 }
 
+/** Whether a subscription's keys can encrypt a push: a point on P-256 and a 16-byte auth secret (else every push to it would fail). */
+export function pushKeysUsable(p256dh: string, auth: string): boolean {
+  try {
+    const ecdh = createECDH("prime256v1");
+    ecdh.generateKeys();
+    ecdh.computeSecret(Buffer.from(p256dh, "base64url"));
+  } catch {
+    return false;
+  }
+  return Buffer.from(auth, "base64url").length === 16;
+}
+
 export function registerAlertHandlers(socket: Sock, alerts: Alerts, rooms: RoomManager, limits: Limits): void {
   const on = <E extends Parameters<typeof onEvent>[1]>(event: E, handler: Handler<E>) => onEvent({ socket, limits }, event, handler);
   const requireUser = (): SessionUser => {
@@ -51,6 +64,7 @@ export function registerAlertHandlers(socket: Sock, alerts: Alerts, rooms: RoomM
   on("alerts:subscribe", async ({ subscription }) => {
     const user = requireUser();
     if (!alerts.publicKey) throw new CommandError("alerts/off", "This server sends no pushes.");
+    if (!pushKeysUsable(subscription.keys.p256dh, subscription.keys.auth)) throw new CommandError("input/invalid", "The browser's push keys are not a P-256 public key and a 16-byte secret.");
     if (!endpointAllowed(subscription.endpoint, alerts.config.allowLoopback, alerts.config.pushHosts)) throw new CommandError("alerts/endpoint", "This browser's push service is not one the server can send to.");
     await alerts.store.subscribe(user.id, { endpoint: subscription.endpoint, p256dh: subscription.keys.p256dh, auth: subscription.keys.auth });
     alerts.noteSubscribed(user.id);

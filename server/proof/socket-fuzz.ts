@@ -6,6 +6,7 @@
 // (unknown events, packets over its size limit, broken packets) is counted
 // apart; afterwards every room must have the state and version it had before,
 // in memory and in the database, and the server must still serve.
+import { createECDH, randomBytes } from "node:crypto";
 import { isDeepStrictEqual } from "node:util";
 import { playWithBots, runCommand } from "../../lib/games/core/commands";
 import { corrupted, DEEPEST, HOSTILE_NUMBERS, HOSTILE_STRINGS, HOSTILE_URLS, nestedJson, withJunk } from "../../lib/games/core/hostile";
@@ -93,8 +94,11 @@ export interface SocketFuzzReport {
 const UNSTORABLE = HOSTILE_STRINGS.filter(badCharacter);
 
 const EVENTS = ["room:create", "room:watch", "room:sync", "room:unwatch", "seat:claim", "seat:release", "game:act", "host:command", "chat:send", "chat:history", "room:audit", "alerts:subscribe", "alerts:unsubscribe", "alerts:setting", "alerts:webhook"] as const;
-/** A browser's push keys in the form a subscription carries them (well-formed: the refusal must come from the endpoint). */
-const PUSH_KEYS = { p256dh: "B" + "A".repeat(86), auth: "A".repeat(22) };
+/** A browser's push keys as a subscription carries them (usable ones: the refusal must come from the endpoint). */
+const PUSH_KEYS = (() => {
+  const ecdh = createECDH("prime256v1");
+  return { p256dh: ecdh.generateKeys().toString("base64url"), auth: randomBytes(16).toString("base64url") };
+})();
 
 /** A payload that no schema takes: wrong type, missing fields, bad codes. */
 function garbage(rng: Rng): unknown {
@@ -292,7 +296,7 @@ export async function fuzzSockets(o: SocketFuzzOptions): Promise<SocketFuzzRepor
       () => ({ how: "ack", event: "chat:history", input: { code, channel: "public", before: "9".repeat(19 + rng.int(40)) }, note: "cursor out of range" }),
       () => ({ how: "deep", event: rng.pick(["game:act", "chat:send", "host:command"]), json: `{"code":"${code}","action":${nestedJson(rng.pick([100, 1000, DEEPEST]))},"body":"x"}` }),
       // alerts off the page: endpoints and webhooks that point inside, hostile text, a room's webhook from someone not its host
-      () => ({ how: "ack", event: "alerts:subscribe", input: { subscription: { endpoint: rng.pick([...HOSTILE_URLS, ...UNSTORABLE]), keys: PUSH_KEYS } }, note: `${who.label} endpoint` }),
+      () => ({ how: "ack", event: "alerts:subscribe", input: rng.chance(0.8) ? { subscription: { endpoint: rng.pick([...HOSTILE_URLS, ...UNSTORABLE]), keys: PUSH_KEYS } } : { subscription: { endpoint: "https://fcm.googleapis.com/fcm/send/fuzz", keys: { p256dh: "B" + "A".repeat(86), auth: "A".repeat(22) } } }, note: `${who.label} endpoint` }),
       () => ({ how: "ack", event: "alerts:unsubscribe", input: { endpoint: rng.chance(0.5) ? `https://push.example.com/${rng.pick(UNSTORABLE)}` : { $ne: null } }, note: "unsubscribe" }),
       () => ({ how: "ack", event: "alerts:setting", input: { code, mode: rng.pick(["loud", "", rng.pick(UNSTORABLE), 1]) }, note: "bad mode" }),
       () =>
