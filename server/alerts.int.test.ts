@@ -40,8 +40,8 @@ function pushesAt(path: string, keys: BrowserKeys): PushMessage[] {
 }
 const posts = (path: string) => rx.received.filter((r) => r.path === path).map((r) => (JSON.parse(r.body.toString()) as { content: string }).content);
 
-async function room(config: object) {
-  const { h, seated, code } = await t.seatedRoom(host, [alice, bob], { gameId: "fixture", config });
+async function room(config: object, players = [alice, bob]) {
+  const { h, seated, code } = await t.seatedRoom(host, players, { gameId: "fixture", config });
   const [a, b] = seated as [Client, Client];
   return { h, a, b, code };
 }
@@ -211,20 +211,51 @@ describe("what an attacker, a careless host and a bystander try", () => {
     expect(left.map((x) => x.endpoint)).toContain(rx.url + "/push/eve-11");
   });
 
+  it("what a player turned off never uses up their pushes: a host's announcements in muted rooms do not crowd out their move", async () => {
+    const [pat, fil] = [{ id: "guest:al-pat", name: "Pat" }, { id: "guest:al-fil", name: "Fil" }];
+    let kp: BrowserKeys | null = null;
+    for (let i = 0; i < 4; i++) {
+      const { h, a, code } = await room({ rounds: 1, pickSeconds: 600 }, [pat, fil]);
+      kp ??= await subscribe(a, "/push/pat");
+      expect(await a.req("alerts:setting", { code, mode: "off" })).toMatchObject({ ok: true, mode: "off" });
+      await h.req("host:command", { code, command: { type: "start" } });
+      for (let n = 0; n < 6; n++) await h.req("host:command", { code, command: { type: "announce", text: `muted ${n}` } });
+    }
+    await t.server.alerts.outbox.idle();
+    // 28 alerts were owed to Pat in rooms Pat turned off, more than the 20 a minute Pat may be pushed
+    const { h } = await room({ rounds: 1, pickSeconds: 600 }, [pat, fil]);
+    await h.req("host:command", { code: h.last()!.code, command: { type: "start" } });
+    await t.server.alerts.outbox.idle();
+    expect(pushesAt("/push/pat", kp!).map((m) => m.kind)).toEqual(["phase"]);
+  });
+
+  it("a player the host removed hears nothing more from the room", async () => {
+    const { h, b, code } = await room({ rounds: 1, pickSeconds: 600 }, [{ id: "guest:al-c", name: "Cleo" }, { id: "guest:al-d", name: "Dara" }]);
+    const kb = await subscribe(b, `/push/removed-${code}`);
+    await h.req("host:command", { code, command: { type: "start" } });
+    await rx.waitFor(() => pushesAt(`/push/removed-${code}`, kb).length === 1);
+    expect(await h.req("host:command", { code, command: { type: "kick", seat: "s2", ban: true } })).toMatchObject({ ok: true });
+    await h.req("host:command", { code, command: { type: "announce", text: "after the removal" } });
+    await h.req("host:command", { code, command: { type: "end", reason: "over" } });
+    await t.server.alerts.outbox.idle();
+    expect(pushesAt(`/push/removed-${code}`, kb).map((m) => m.kind)).toEqual(["phase"]);
+  });
+
   it("one browser used by two accounts in turn gets the pushes of the one who subscribed it last, never the other's", async () => {
-    const { h, a, b, code } = await room({ rounds: 1, pickSeconds: 600 });
+    const [ann, ben] = [{ id: "guest:al-ann", name: "Ann" }, { id: "guest:al-ben", name: "Ben" }];
+    const { h, a, b, code } = await room({ rounds: 1, pickSeconds: 600 }, [ann, ben]);
     const shared = browserKeys();
     expect(await a.req("alerts:subscribe", { subscription: subscriptionOf(rx.url + "/push/shared", shared) })).toEqual({ ok: true });
-    // Bob signs in on the same browser: its page tells the server the browser's subscription again
+    // Ben signs in on the same browser: its page tells the server the browser's subscription again
     expect(await b.req("alerts:subscribe", { subscription: subscriptionOf(rx.url + "/push/shared", shared) })).toEqual({ ok: true });
-    expect(await t.server.db.pushSubscription.findMany({ where: { endpoint: rx.url + "/push/shared" }, select: { userId: true } })).toEqual([{ userId: bob.id }]);
-    // Alice cannot take it off Bob's account by unsubscribing it
+    expect(await t.server.db.pushSubscription.findMany({ where: { endpoint: rx.url + "/push/shared" }, select: { userId: true } })).toEqual([{ userId: ben.id }]);
+    // Ann cannot take it off Ben's account by unsubscribing it
     expect(await a.req("alerts:unsubscribe", { endpoint: rx.url + "/push/shared" })).toEqual({ ok: true });
-    expect(await t.server.db.pushSubscription.count({ where: { endpoint: rx.url + "/push/shared", userId: bob.id } })).toBe(1);
+    expect(await t.server.db.pushSubscription.count({ where: { endpoint: rx.url + "/push/shared", userId: ben.id } })).toBe(1);
     await h.req("host:command", { code, command: { type: "start" } });
     await h.req("host:command", { code, command: { type: "nudge", seat: "s1" } });
     await t.server.alerts.outbox.idle();
-    // one phase push (Bob's); Alice's nudge went to her other browsers, not to this one
+    // one phase push (Ben's); Ann's nudge is not pushed to this browser
     expect(pushesAt("/push/shared", shared).map((m) => m.kind)).toEqual(["phase"]);
   });
 

@@ -164,13 +164,13 @@ export class Alerts {
   push(userId: string, roomId: string, message: PushMessage): void {
     const vapid = this.config.vapid;
     if (!vapid) return;
-    const taken = this.limits.take("alert_push", userId);
-    if (!taken.ok) {
-      this.figures.limited++;
-      return;
-    }
     this.outbox.add(async (post) => {
       if (!modeAllows(await this.store.mode(userId, roomId), message.kind)) return;
+      // counted only once the player's setting lets it through: what they turned off never uses up what they want
+      if (!this.limits.take("alert_push", userId).ok) {
+        this.figures.limited++;
+        return;
+      }
       const body = JSON.stringify(message);
       // all of the user's browsers at once: a job takes at most one timeout, however many browsers there are
       const subs = await this.store.subscriptions(userId);
