@@ -200,7 +200,9 @@ describe("what an attacker, a careless host and a bystander try", () => {
     const eve = await t.client({ id: "guest:al-eve", name: "Eve" });
     await eve.req("room:watch", { code });
     const ke = await subscribe(eve, "/push/eve");
-    expect(await eve.req("alerts:setting", { code, mode: "all" })).toMatchObject({ ok: true, mode: "all" });
+    // a setting is a seated player's: Eve's is refused, and Eve is pushed nothing all the same
+    expect(await eve.req("alerts:setting", { code, mode: "all" })).toMatchObject({ ok: false, code: "seat/none" });
+    expect(await eve.req("alerts:setting", { code })).toMatchObject({ ok: true, mode: "all" });
     await h.req("host:command", { code, command: { type: "start" } });
     await h.req("host:command", { code, command: { type: "announce", text: "seated players only" } });
     await t.server.alerts.outbox.idle();

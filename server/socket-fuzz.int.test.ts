@@ -48,8 +48,9 @@ describe("socket fuzzing", () => {
     // and the season's messages were refused by the season, not only by their schema
     expect(Object.keys(r.codes)).toContain("season/not_found");
     // the alerts' own checks refused endpoints and webhooks that point inside, and webhooks of rooms the sender does not host
-    for (const code of ["alerts/endpoint", "alerts/webhook", "host/only"]) expect(r.codes[code] ?? 0, code).toBeGreaterThan(0);
+    for (const code of ["alerts/endpoint", "alerts/webhook", "host/only", "seat/none"]) expect(r.codes[code] ?? 0, code).toBeGreaterThan(0);
     expect(await server.db.pushSubscription.count()).toBe(0);
     expect(await server.db.alertWebhook.count()).toBe(0);
+    expect(await server.db.alertSetting.count()).toBe(0);
   });
 });

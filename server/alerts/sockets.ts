@@ -79,6 +79,8 @@ export function registerAlertHandlers(socket: Sock, alerts: Alerts, rooms: RoomM
   on("alerts:setting", async ({ code, mode }) => {
     const user = requireUser();
     const r = await room(code);
+    // only a player keeps a setting for a room (no one else is pushed about it): nobody fills the table with rooms they watch
+    if (mode && !r.seats.some((s) => s.userId === user.id)) throw new CommandError("seat/none", "Only a player with a seat in this room has alerts for it.");
     if (mode) await alerts.store.setMode(user.id, r.id, mode);
     return { mode: mode ?? (await alerts.store.mode(user.id, r.id)), publicKey: alerts.publicKey };
   });

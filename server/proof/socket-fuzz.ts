@@ -298,7 +298,7 @@ export async function fuzzSockets(o: SocketFuzzOptions): Promise<SocketFuzzRepor
       // alerts off the page: endpoints and webhooks that point inside, hostile text, a room's webhook from someone not its host
       () => ({ how: "ack", event: "alerts:subscribe", input: rng.chance(0.8) ? { subscription: { endpoint: rng.pick([...HOSTILE_URLS, ...UNSTORABLE]), keys: PUSH_KEYS } } : { subscription: { endpoint: "https://fcm.googleapis.com/fcm/send/fuzz", keys: { p256dh: "B" + "A".repeat(86), auth: "A".repeat(22) } } }, note: `${who.label} endpoint` }),
       () => ({ how: "ack", event: "alerts:unsubscribe", input: { endpoint: rng.chance(0.5) ? `https://push.example.com/${rng.pick(UNSTORABLE)}` : { $ne: null } }, note: "unsubscribe" }),
-      () => ({ how: "ack", event: "alerts:setting", input: { code, mode: rng.pick(["loud", "", rng.pick(UNSTORABLE), 1]) }, note: "bad mode" }),
+      () => ({ how: "ack", event: "alerts:setting", input: { code, mode: mySeat ? rng.pick(["loud", "", rng.pick(UNSTORABLE), 1]) : rng.pick(["all", "mine", "off", "loud"]) }, note: mySeat ? "bad mode" : "setting without a seat" }),
       () =>
         who.label === "host"
           ? { how: "ack", event: "alerts:webhook", input: { scope: rng.pick(["room", "season"]), code: rng.chance(0.8) ? code : nowhere(rng), url: rng.pick([...HOSTILE_URLS, ...UNSTORABLE]) }, note: "host webhook" }
