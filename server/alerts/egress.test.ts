@@ -63,8 +63,8 @@ describe("send", () => {
     expect(await send(`http://mixed.test:${port}/b`, { body: "x" }, { timeoutMs: 2_000, allowLoopback: true, resolve: dns })).toBe(201);
     await expect(send(`http://inside.test:${port}/c`, { body: "x" }, { timeoutMs: 2_000, allowLoopback: true, resolve: dns })).rejects.toThrow(/no public address/);
     // a real server: loopback is inside like the rest
-    await expect(send(`https://push.test:${port}/d`, { body: "x" }, { timeoutMs: 2_000, allowLoopback: false, resolve: dns })).rejects.toThrow(/no public address/);
-    for (const url of [`https://127.0.0.1:${port}/e`, `https://[::ffff:127.0.0.1]:${port}/e`, `https://2130706433:${port}/e`, `https://0x7f.1:${port}/e`, `http://push.test:${port}/e`, `https://discord.com@127.0.0.1:${port}/e`, `https://u:p@push.test:${port}/e`])
+    await expect(send("https://push.test/d", { body: "x" }, { timeoutMs: 2_000, allowLoopback: false, resolve: dns })).rejects.toThrow(/no public address/);
+    for (const url of [`https://127.0.0.1:${port}/e`, `https://[::ffff:127.0.0.1]:${port}/e`, `https://2130706433:${port}/e`, `https://0x7f.1:${port}/e`, `http://push.test:${port}/e`, `https://discord.com@127.0.0.1:${port}/e`, `https://u:p@push.test:${port}/e`, `https://93.184.216.34:${port}/e`])
       await expect(send(url, { body: "x" }, { timeoutMs: 2_000, allowLoopback: false, resolve: dns }), url).rejects.toThrow();
     expect(paths).toEqual(["/a", "/b"]);
     expect(connections).toBe(2);

@@ -94,6 +94,7 @@ export function send(url: string, init: EgressInit, o: EgressOptions): Promise<n
   const literal = u.hostname.replace(/^\[|\]$/g, "");
   if (u.username || u.password) return Promise.reject(new EgressRefused("a URL with credentials"));
   if (u.protocol !== "https:" && !(o.allowLoopback && u.protocol === "http:")) return Promise.reject(new EgressRefused(`${u.protocol} is not https:`));
+  if (!o.allowLoopback && u.port !== "" && u.port !== "443") return Promise.reject(new EgressRefused(`port ${u.port} is not 443`));
   // an address written out is checked as is (no lookup runs for it)
   if (isIP(literal) && !addressAllowed(literal, o.allowLoopback)) return Promise.reject(new EgressRefused(`${literal} is not a public address`));
   const max = o.maxAnswerBytes ?? MAX_ANSWER;
