@@ -40,8 +40,8 @@ function pushesAt(path: string, keys: BrowserKeys): PushMessage[] {
 }
 const posts = (path: string) => rx.received.filter((r) => r.path === path).map((r) => (JSON.parse(r.body.toString()) as { content: string }).content);
 
-async function room(config: object) {
-  const { h, seated, code } = await t.seatedRoom(host, [alice, bob], { gameId: "fixture", config });
+async function room(config: object, players = [alice, bob]) {
+  const { h, seated, code } = await t.seatedRoom(host, players, { gameId: "fixture", config });
   const [a, b] = seated as [Client, Client];
   return { h, a, b, code };
 }
@@ -116,10 +116,13 @@ describe("pushes", () => {
   it("refuses an endpoint the server should not post to, and a player unsubscribes", async () => {
     const a = await t.client(alice);
     const keys = browserKeys();
-    for (const endpoint of ["http://push.example.com/x", "https://10.0.0.1/push", "https://localhost/push", "https://push.example.com:8443/x", "http://127.0.0.2:9/x"]) {
+    for (const endpoint of ["http://push.example.com/x", "https://push.example.com/x", "https://10.0.0.1/push", "https://localhost/push", "https://push.example.com:8443/x", "http://127.0.0.2:9/x", "https://localhost./push", "https://metadata.google.internal./x", "https://2130706433/x", "https://[::ffff:7f00:1]/x", "https://fcm.googleapis.com@127.0.0.1/x"]) {
       const r = await a.req("alerts:subscribe", { subscription: subscriptionOf(endpoint, keys) });
       expect(r.ok ? "accepted" : r.code, endpoint).toBe("alerts/endpoint");
     }
+    // keys of the right length and alphabet that no push can be encrypted for
+    for (const keys of [{ p256dh: "B" + "A".repeat(86), auth: "A".repeat(22) }, { p256dh: browserKeys().publicKey.toString("base64url"), auth: "A".repeat(30) }])
+      expect(await a.req("alerts:subscribe", { subscription: { endpoint: rx.url + "/push/bad-keys", keys } })).toMatchObject({ ok: false, code: "input/invalid" });
     const anon = await t.client();
     expect(await anon.req("alerts:subscribe", { subscription: subscriptionOf(rx.url + "/push/anon", keys) })).toMatchObject({ ok: false, code: "auth/required" });
     await a.req("alerts:subscribe", { subscription: subscriptionOf(rx.url + "/push/temp", keys) });
@@ -188,6 +191,102 @@ describe("the Discord channel", () => {
     const got = pushesAt(`/push/spam-${code}`, ka).filter((m) => m.kind === "announce");
     expect(got).toHaveLength(6);
     expect(t.server.alerts.figures.limited).toBeGreaterThanOrEqual(4);
+  });
+});
+
+describe("what an attacker, a careless host and a bystander try", () => {
+  it("an outsider or a spectator who opts in to a room gets no push from it; a user keeps at most 10 browsers", async () => {
+    const { h, code } = await room({ rounds: 1, pickSeconds: 600 });
+    const eve = await t.client({ id: "guest:al-eve", name: "Eve" });
+    await eve.req("room:watch", { code });
+    const ke = await subscribe(eve, "/push/eve");
+    // a setting is a seated player's: Eve's is refused, and Eve is pushed nothing all the same
+    expect(await eve.req("alerts:setting", { code, mode: "all" })).toMatchObject({ ok: false, code: "seat/none" });
+    expect(await eve.req("alerts:setting", { code })).toMatchObject({ ok: true, mode: "all" });
+    await h.req("host:command", { code, command: { type: "start" } });
+    await h.req("host:command", { code, command: { type: "announce", text: "seated players only" } });
+    await t.server.alerts.outbox.idle();
+    expect(pushesAt("/push/eve", ke)).toEqual([]);
+    for (let i = 0; i < 12; i++) await subscribe(eve, `/push/eve-${i}`);
+    const left = await t.server.db.pushSubscription.findMany({ where: { userId: "guest:al-eve" }, select: { endpoint: true } });
+    expect(left).toHaveLength(10);
+    expect(left.map((x) => x.endpoint)).toContain(rx.url + "/push/eve-11");
+  });
+
+  it("what a player turned off never uses up their pushes: a host's announcements in muted rooms do not crowd out their move", async () => {
+    const [pat, fil] = [{ id: "guest:al-pat", name: "Pat" }, { id: "guest:al-fil", name: "Fil" }];
+    let kp: BrowserKeys | null = null;
+    for (let i = 0; i < 4; i++) {
+      const { h, a, code } = await room({ rounds: 1, pickSeconds: 600 }, [pat, fil]);
+      kp ??= await subscribe(a, "/push/pat");
+      expect(await a.req("alerts:setting", { code, mode: "off" })).toMatchObject({ ok: true, mode: "off" });
+      await h.req("host:command", { code, command: { type: "start" } });
+      for (let n = 0; n < 6; n++) await h.req("host:command", { code, command: { type: "announce", text: `muted ${n}` } });
+    }
+    await t.server.alerts.outbox.idle();
+    // 28 alerts were owed to Pat in rooms Pat turned off, more than the 20 a minute Pat may be pushed
+    const { h } = await room({ rounds: 1, pickSeconds: 600 }, [pat, fil]);
+    await h.req("host:command", { code: h.last()!.code, command: { type: "start" } });
+    await t.server.alerts.outbox.idle();
+    expect(pushesAt("/push/pat", kp!).map((m) => m.kind)).toEqual(["phase"]);
+  });
+
+  it("a player the host removed hears nothing more from the room", async () => {
+    const { h, b, code } = await room({ rounds: 1, pickSeconds: 600 }, [{ id: "guest:al-c", name: "Cleo" }, { id: "guest:al-d", name: "Dara" }]);
+    const kb = await subscribe(b, `/push/removed-${code}`);
+    await h.req("host:command", { code, command: { type: "start" } });
+    await rx.waitFor(() => pushesAt(`/push/removed-${code}`, kb).length === 1);
+    expect(await h.req("host:command", { code, command: { type: "kick", seat: "s2", ban: true } })).toMatchObject({ ok: true });
+    await h.req("host:command", { code, command: { type: "announce", text: "after the removal" } });
+    await h.req("host:command", { code, command: { type: "end", reason: "over" } });
+    await t.server.alerts.outbox.idle();
+    expect(pushesAt(`/push/removed-${code}`, kb).map((m) => m.kind)).toEqual(["phase"]);
+  });
+
+  it("one browser used by two accounts in turn gets the pushes of the one who subscribed it last, never the other's", async () => {
+    const [ann, ben] = [{ id: "guest:al-ann", name: "Ann" }, { id: "guest:al-ben", name: "Ben" }];
+    const { h, a, b, code } = await room({ rounds: 1, pickSeconds: 600 }, [ann, ben]);
+    const shared = browserKeys();
+    expect(await a.req("alerts:subscribe", { subscription: subscriptionOf(rx.url + "/push/shared", shared) })).toEqual({ ok: true });
+    // Ben signs in on the same browser: its page tells the server the browser's subscription again
+    expect(await b.req("alerts:subscribe", { subscription: subscriptionOf(rx.url + "/push/shared", shared) })).toEqual({ ok: true });
+    expect(await t.server.db.pushSubscription.findMany({ where: { endpoint: rx.url + "/push/shared" }, select: { userId: true } })).toEqual([{ userId: ben.id }]);
+    // Ann cannot take it off Ben's account by unsubscribing it
+    expect(await a.req("alerts:unsubscribe", { endpoint: rx.url + "/push/shared" })).toEqual({ ok: true });
+    expect(await t.server.db.pushSubscription.count({ where: { endpoint: rx.url + "/push/shared", userId: ben.id } })).toBe(1);
+    await h.req("host:command", { code, command: { type: "start" } });
+    await h.req("host:command", { code, command: { type: "nudge", seat: "s1" } });
+    await t.server.alerts.outbox.idle();
+    // one phase push (Ben's); Ann's nudge is not pushed to this browser
+    expect(pushesAt("/push/shared", shared).map((m) => m.kind)).toEqual(["phase"]);
+  });
+
+  it("a webhook Discord says is gone (404, 401) is dropped; a user sets at most 10 webhooks in 10 minutes", async () => {
+    const owner = { id: "guest:al-hooks", name: "Hook Owner" };
+    const o = await t.client(owner);
+    const codes: string[] = [];
+    for (let i = 0; i < 11; i++) {
+      const r = await o.req<{ code: string }>("room:create", { gameId: "fixture", seats: 2, config: {} });
+      if (!r.ok) throw new Error(r.message);
+      codes.push(r.code);
+    }
+    rx.status.set("/api/webhooks/777/gone", 404);
+    rx.status.set("/api/webhooks/778/bad-token", 401);
+    expect(await o.req("alerts:webhook", { scope: "room", code: codes[0], url: `${rx.url}/api/webhooks/777/gone` })).toMatchObject({ ok: true });
+    expect(await o.req("alerts:webhook", { scope: "room", code: codes[1], url: `${rx.url}/api/webhooks/778/bad-token` })).toMatchObject({ ok: true });
+    await rx.waitFor((r) => r.some((x) => x.path === "/api/webhooks/777/gone") && r.some((x) => x.path === "/api/webhooks/778/bad-token"));
+    await t.server.alerts.outbox.idle();
+    expect(await o.req("alerts:webhook", { scope: "room", code: codes[0] })).toEqual({ ok: true, webhook: null });
+    expect(await o.req("alerts:webhook", { scope: "room", code: codes[1] })).toEqual({ ok: true, webhook: null });
+    expect(await t.server.db.alertWebhook.count({ where: { setBy: owner.id } })).toBe(0);
+    // each set posts a first line at once: past the user's budget a set is refused, and nothing is posted
+    for (let i = 2; i < 10; i++) expect(await o.req("alerts:webhook", { scope: "room", code: codes[i], url: `${rx.url}/api/webhooks/${800 + i}/ok` })).toMatchObject({ ok: true });
+    const before = rx.received.length;
+    expect(await o.req("alerts:webhook", { scope: "room", code: codes[10], url: `${rx.url}/api/webhooks/810/ok` })).toMatchObject({ ok: false, code: "rate/limited" });
+    await t.server.alerts.outbox.idle();
+    expect(rx.received.slice(before).some((x) => x.path === "/api/webhooks/810/ok")).toBe(false);
+    // clearing is not limited
+    expect(await o.req("alerts:webhook", { scope: "room", code: codes[2], url: null })).toEqual({ ok: true, webhook: null });
   });
 });
 

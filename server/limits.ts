@@ -16,7 +16,7 @@ export interface LimitRule {
   global: Rate | null;
 }
 
-export const LIMIT_NAMES = ["signin", "connect", "room_create", "unknown_code", "log", "socket_event", "address_event", "chat", "alert_host", "alert_push", "alert_webhook"] as const;
+export const LIMIT_NAMES = ["signin", "connect", "room_create", "unknown_code", "log", "socket_event", "address_event", "chat", "alert_host", "alert_push", "alert_webhook", "alert_webhook_set"] as const;
 export type LimitName = (typeof LIMIT_NAMES)[number];
 export type LimitTable = Record<LimitName, LimitRule>;
 
@@ -35,7 +35,11 @@ export const LIMIT_INFO: Record<LimitName, { what: string; per: string; defaults
   // alerts off the page (server/alerts): past a limit the room goes on and the alert is not sent
   alert_host: { what: "announcements and nudges of one room that go out as alerts", per: "room", defaults: { per: { count: 6, perSeconds: 60 }, global: null } },
   alert_push: { what: "pushes to one user (all their browsers count as one)", per: "user", defaults: { per: { count: 20, perSeconds: 60 }, global: { count: 6000, perSeconds: 60 } } },
-  alert_webhook: { what: "posts to one Discord webhook", per: "webhook", defaults: { per: { count: 20, perSeconds: 60 }, global: null } },
+  // keyed by the webhook's id, whatever host, API version or thread the URL names; the global part keeps the server's
+  // address far below the invalid requests Discord bans an address for (10,000 in 10 minutes), even if every webhook were dead
+  alert_webhook: { what: "posts to one Discord webhook", per: "webhook", defaults: { per: { count: 20, perSeconds: 60 }, global: { count: 300, perSeconds: 60 } } },
+  // each new webhook gets a first post at once: a user cannot make the server post to many webhooks that way
+  alert_webhook_set: { what: "Discord webhooks set by one user (each gets a first post)", per: "user", defaults: { per: { count: 10, perSeconds: 600 }, global: null } },
 };
 
 const NOUNS: Record<LimitName, string> = {
@@ -50,6 +54,7 @@ const NOUNS: Record<LimitName, string> = {
   alert_host: "alerts",
   alert_push: "pushes",
   alert_webhook: "posts",
+  alert_webhook_set: "Discord webhooks set",
 };
 
 export const DEFAULT_LIMITS: LimitTable = Object.fromEntries(LIMIT_NAMES.map((n) => [n, LIMIT_INFO[n].defaults])) as LimitTable;

@@ -1,8 +1,10 @@
 // Socket fuzzing in small: a few thousand malformed, oversized, wrong-typed and
 // out-of-order messages against a real server. The 100,000-message run is
 // `npm run fuzz`.
+import webpush from "web-push";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { catalogue, games } from "../lib/games/registry";
+import { DEFAULT_ALERTS } from "./alerts/config";
 import type { GarnetServer } from "./app-server";
 import { fuzzSockets } from "./proof/socket-fuzz";
 import { createTestDb, startTestServer } from "./test/harness";
@@ -12,7 +14,8 @@ let server: GarnetServer;
 
 beforeAll(async () => {
   db = await createTestDb(inject("pgBase"));
-  server = await startTestServer(db.url, games);
+  // with push keys, so that hostile push endpoints reach the endpoint check (no push is ever sent: every one must be refused)
+  server = await startTestServer(db.url, games, { alerts: { ...DEFAULT_ALERTS, vapid: { ...webpush.generateVAPIDKeys(), subject: "mailto:fuzz@example.invalid" } } });
 });
 
 afterAll(async () => {
@@ -44,5 +47,10 @@ describe("socket fuzzing", () => {
     expect(Object.keys(r.codes).some((c) => c.startsWith("action/") && c !== "action/invalid")).toBe(true);
     // and the season's messages were refused by the season, not only by their schema
     expect(Object.keys(r.codes)).toContain("season/not_found");
+    // the alerts' own checks refused endpoints and webhooks that point inside, and webhooks of rooms the sender does not host
+    for (const code of ["alerts/endpoint", "alerts/webhook", "host/only", "seat/none"]) expect(r.codes[code] ?? 0, code).toBeGreaterThan(0);
+    expect(await server.db.pushSubscription.count()).toBe(0);
+    expect(await server.db.alertWebhook.count()).toBe(0);
+    expect(await server.db.alertSetting.count()).toBe(0);
   });
 });

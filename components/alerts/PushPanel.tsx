@@ -31,7 +31,14 @@ export function PushPanel({ code }: { code: string }) {
       setKey(r.publicKey);
     });
     if (!supported) return;
-    void navigator.serviceWorker.getRegistration(WORKER).then(async (reg) => setOn(Boolean(await reg?.pushManager.getSubscription())));
+    // a browser already subscribed is told to the server again: on a browser shared by several accounts, its pushes
+    // follow whoever signed in last (the server moves an endpoint to the account that sends it), never the one before
+    void navigator.serviceWorker.getRegistration(WORKER).then(async (reg) => {
+      const sub = await reg?.pushManager.getSubscription();
+      if (!sub) return setOn(false);
+      const r = await request("alerts:subscribe", { subscription: sub.toJSON() as never });
+      setOn(r.ok);
+    });
     // the worker tells open pages of each push it shows
     const onMessage = (e: MessageEvent) => {
       const m = (e.data as { type?: string; message?: { title: string; body: string } }) ?? {};

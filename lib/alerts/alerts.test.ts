@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { RoomPayload } from "../protocol";
 import { modeAllows, postFor, pushFor } from "./messages";
-import { checkWebhookUrl } from "./webhook";
+import { checkWebhookUrl, webhookKey } from "./webhook";
 
 const TOKEN = "Abc_def-GHIjklMNOpqrSTUvwxYZ0123456789";
 
@@ -29,6 +29,14 @@ describe("checkWebhookUrl", () => {
       `http://127.0.0.1:9000/api/webhooks/1/${TOKEN}`,
     ])
       expect(checkWebhookUrl(url).ok, url).toBe(false);
+  });
+
+  it("counts a webhook's posts under its id, whichever host, API version or thread the URL names", () => {
+    const variants = ["discord.com/api", "discordapp.com/api", "ptb.discord.com/api/v10", "canary.discord.com/api/v9"].flatMap((p) => [`https://${p}/webhooks/112233445566/${TOKEN}`, `https://${p}/webhooks/112233445566/${TOKEN}?thread_id=99887766`]);
+    for (const url of variants) expect(webhookKey(checkWebhookUrl(url).ok ? url : "refused")).toBe("discord:112233445566");
+    expect(webhookKey(`https://discord.com/api/webhooks/112233445567/${TOKEN}`)).toBe("discord:112233445567");
+    // one thread only
+    expect(checkWebhookUrl(`https://discord.com/api/webhooks/112233445566/${TOKEN}?thread_id=99887766&thread_id=11223344`).ok).toBe(false);
   });
 
   it("admits a loopback receiver only when the server is told to (tests)", () => {

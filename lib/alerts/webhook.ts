@@ -24,6 +24,22 @@ export function checkWebhookUrl(raw: string, allowLoopback = false): WebhookChec
   const m = PATH.exec(u.pathname);
   if (!m) return bad("That is not a Discord webhook URL: it should look like https://discord.com/api/webhooks/ID/TOKEN.");
   const thread = u.searchParams.get("thread_id");
-  if ([...u.searchParams.keys()].some((k) => k !== "thread_id") || (thread !== null && !/^\d{5,25}$/.test(thread))) return bad("A Discord webhook URL takes no query other than thread_id.");
+  const keys = [...u.searchParams.keys()];
+  if (keys.some((k) => k !== "thread_id") || keys.length > 1 || (thread !== null && !/^\d{5,25}$/.test(thread))) return bad("A Discord webhook URL takes no query other than one thread_id.");
   return { ok: true, url: u.toString(), shown: `${u.hostname}/api/webhooks/${m[1]}/…` };
+}
+
+/**
+ * What a webhook's posts are counted under: Discord's webhook id, whichever of
+ * its hosts, API versions or threads the URL names (they all reach one webhook,
+ * and Discord limits it as one); any other URL (a test's receiver) as itself.
+ */
+export function webhookKey(url: string): string {
+  try {
+    const u = new URL(url);
+    const m = HOSTS.has(u.hostname) ? PATH.exec(u.pathname) : null;
+    return m ? `discord:${m[1]}` : url;
+  } catch {
+    return url;
+  }
 }

@@ -11,9 +11,18 @@ export interface VapidKeys {
   subject: string;
 }
 
+/**
+ * The push services browsers subscribe at: Chrome and the browsers built on it
+ * (Google's FCM, and its older name), Firefox (Mozilla's), Safari (Apple's),
+ * Edge (Windows' WNS). An endpoint must be on one of these hosts or a subdomain.
+ */
+export const PUSH_SERVICE_HOSTS: readonly string[] = ["fcm.googleapis.com", "android.googleapis.com", "updates.push.services.mozilla.com", "push.apple.com", "notify.windows.com"];
+
 export interface AlertsConfig {
   /** Null: this server sends no pushes (the opt-in control says so). */
   vapid: VapidKeys | null;
+  /** Hosts (with their subdomains) a push endpoint may be on; null: any public https host. Absent: PUSH_SERVICE_HOSTS. */
+  pushHosts?: readonly string[] | null;
   /** Test only: accept http://127.0.0.1 push endpoints and webhook URLs (off unless ALERTS_ALLOW_LOOPBACK=1). */
   allowLoopback: boolean;
   /** How long one delivery may take before it is given up (ms). */
@@ -42,6 +51,15 @@ function positive(env: Record<string, string | undefined>, name: string, fallbac
   return n;
 }
 
+/** ALERTS_PUSH_HOSTS: unset for the known push services, `any` for any public https host, or a comma-separated list of hosts. */
+function pushHostsFromEnv(raw: string | undefined): readonly string[] | null {
+  if (raw === undefined || raw.trim() === "") return PUSH_SERVICE_HOSTS;
+  if (raw.trim() === "any") return null;
+  const hosts = raw.split(",").map((h) => h.trim().toLowerCase()).filter(Boolean);
+  for (const h of hosts) if (!/^[a-z0-9-]+(\.[a-z0-9-]+)+$/.test(h)) throw new Error(`ALERTS_PUSH_HOSTS must list host names (or be "any"), got "${h}"`);
+  return hosts;
+}
+
 export function alertsFromEnv(env: Record<string, string | undefined>, dataDir: string, publicUrl: string | null): AlertsConfig {
   const off = env.PUSH === "off";
   const given = env.VAPID_PUBLIC_KEY && env.VAPID_PRIVATE_KEY ? { publicKey: env.VAPID_PUBLIC_KEY, privateKey: env.VAPID_PRIVATE_KEY } : null;
@@ -49,6 +67,7 @@ export function alertsFromEnv(env: Record<string, string | undefined>, dataDir: 
   if (!/^(mailto:|https:\/\/)/.test(subject)) throw new Error(`PUSH_CONTACT must be a mailto: or https:// address, got "${subject}"`);
   return {
     vapid: off ? null : { ...(given ?? persistedVapidKeys(dataDir)), subject },
+    pushHosts: pushHostsFromEnv(env.ALERTS_PUSH_HOSTS),
     allowLoopback: env.ALERTS_ALLOW_LOOPBACK === "1",
     timeoutMs: positive(env, "ALERTS_TIMEOUT_MS", DEFAULT_ALERTS.timeoutMs),
     queueMax: positive(env, "ALERTS_QUEUE_MAX", DEFAULT_ALERTS.queueMax),

@@ -3,6 +3,8 @@ import type { AddressInfo } from "node:net";
 import { describe, expect, it } from "vitest";
 import { DeadlineWarnings } from "./deadlines";
 import { Outbox } from "./outbox";
+import { HOSTILE_URLS } from "../../lib/games/core/hostile";
+import { checkWebhookUrl } from "../../lib/alerts/webhook";
 import { endpointAllowed } from "./sockets";
 
 describe("Outbox", () => {
@@ -11,7 +13,7 @@ describe("Outbox", () => {
     const server = createServer((_req, res) => held.push(() => res.end()));
     await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
     const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/`;
-    const box = new Outbox({ max: 3, concurrency: 1, timeoutMs: 300 });
+    const box = new Outbox({ max: 3, concurrency: 1, timeoutMs: 300, allowLoopback: true });
     const statuses: (number | string)[] = [];
     const ran: number[] = [];
     const accepted = Array.from({ length: 6 }, (_, i) => box.add((post) => (ran.push(i), post(url, { body: "x" })).then((s) => void statuses.push(s), (e: Error) => void statuses.push(e.name))));
@@ -50,11 +52,25 @@ describe("DeadlineWarnings", () => {
 });
 
 describe("endpointAllowed", () => {
-  it("takes https endpoints on named public hosts only", () => {
-    expect(endpointAllowed("https://fcm.googleapis.com/fcm/send/abc", false)).toBe(true);
-    expect(endpointAllowed("https://updates.push.services.mozilla.com/wpush/v2/abc", false)).toBe(true);
-    for (const bad of ["http://fcm.googleapis.com/x", "https://127.0.0.1/x", "https://[::1]/x", "https://localhost/x", "https://intranet/x", "https://printer.local/x", "https://a.example.com:444/x", "https://u:p@a.example.com/x", "nonsense"]) expect(endpointAllowed(bad, false), bad).toBe(false);
+  it("takes https endpoints of the known push services only (or, when told, on any named public host)", () => {
+    for (const ok of ["https://fcm.googleapis.com/fcm/send/abc", "https://updates.push.services.mozilla.com/wpush/v2/abc", "https://web.push.apple.com/QAbc", "https://wns2-par02p.notify.windows.com/w/?token=BQYAAA"]) expect(endpointAllowed(ok, false), ok).toBe(true);
+    for (const other of ["https://push.example.com/x", "https://fcm.googleapis.com.evil.example/x", "https://evilfcm.googleapis.com.example/x", "https://notify.windows.com.example/x"]) expect(endpointAllowed(other, false), other).toBe(false);
+    expect(endpointAllowed("https://push.example.com/x", false, null)).toBe(true);
+    expect(endpointAllowed("https://push.example.com/x", false, ["push.example.com"])).toBe(true);
+    for (const bad of ["http://fcm.googleapis.com/x", "https://127.0.0.1/x", "https://[::1]/x", "https://localhost/x", "https://intranet/x", "https://printer.local/x", "https://a.example.com:444/x", "https://u:p@a.example.com/x", "nonsense", "https://localhost./x", "https://push.localhost./x", "https://metadata.google.internal./x", "https://printer.local./x", "https://fcm.googleapis.com/fcm/send/a\tb", "https://fcm.googleapis.com/fcm/send/a\nb", "https://2130706433/x", "https://0x7f.1/x", "https://[::ffff:127.0.0.1]/x", "https://discord.com@127.0.0.1/x"])
+      // (refused by the name rules themselves, even where any public host is allowed)
+      for (const hosts of [undefined, null]) expect(endpointAllowed(bad, false, hosts), bad).toBe(false);
     expect(endpointAllowed("http://127.0.0.1:4000/push", false)).toBe(false);
     expect(endpointAllowed("http://127.0.0.1:4000/push", true)).toBe(true);
+  });
+});
+
+describe("URLs the server must never call", () => {
+  it("are refused as push endpoints and as webhooks, even where tests let loopback receivers in", () => {
+    for (const url of HOSTILE_URLS)
+      for (const allowLoopback of [false, true]) {
+        expect(endpointAllowed(url, allowLoopback, null), url).toBe(false);
+        expect(checkWebhookUrl(url, allowLoopback).ok, url).toBe(false);
+      }
   });
 });

@@ -5,9 +5,11 @@
 // When the queue is full the oldest waiting job goes: an alert is worth less the
 // older it is ("your move" about a phase that has ended helps nobody).
 
+import { send, type EgressInit, type EgressOptions } from "./egress";
+
 export type Job = (post: Post) => Promise<void>;
 /** One HTTP request with the outbox's timeout; resolves with the status, rejects on a network error or the timeout. */
-export type Post = (url: string, init: { method?: string; headers?: Record<string, string>; body?: string | Buffer | null }) => Promise<number>;
+export type Post = (url: string, init: EgressInit) => Promise<number>;
 
 export interface OutboxFigures {
   queued: number;
@@ -26,7 +28,7 @@ export class Outbox {
   readonly figures: OutboxFigures = { queued: 0, sent: 0, failed: 0, timedOut: 0, dropped: 0, peak: 0 };
   private closed = false;
 
-  constructor(private readonly opts: { max: number; concurrency: number; timeoutMs: number; log?: (m: string) => void }) {}
+  constructor(private readonly opts: EgressOptions & { max: number; concurrency: number; log?: (m: string) => void }) {}
 
   /** Queues a job (dropping the oldest waiting one when the queue is full); false once closed. Never waits. */
   add(job: Job): boolean {
@@ -48,12 +50,11 @@ export class Outbox {
 
   private readonly post: Post = async (url, init) => {
     try {
-      const res = await fetch(url, { method: init.method ?? "POST", headers: init.headers, body: (init.body ?? null) as BodyInit | null, signal: AbortSignal.timeout(this.opts.timeoutMs), redirect: "manual" });
-      // the answer's body is not needed: drain it so the connection is freed
-      await res.arrayBuffer().catch(() => undefined);
-      if (res.ok) this.figures.sent++;
+      // a public address only, no redirect followed, a few KiB of the answer read at most (server/alerts/egress.ts)
+      const status = await send(url, init, this.opts);
+      if (status >= 200 && status < 300) this.figures.sent++;
       else this.figures.failed++;
-      return res.status;
+      return status;
     } catch (e) {
       if (e instanceof Error && (e.name === "TimeoutError" || e.name === "AbortError")) this.figures.timedOut++;
       else this.figures.failed++;

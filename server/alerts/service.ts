@@ -4,6 +4,7 @@
 // their own seat payload, a Discord post from the spectators' payload — and
 // hands the sending to the outbox, which never makes a room wait.
 import webpush from "web-push";
+import { webhookKey } from "../../lib/alerts/webhook";
 import { postFor, pushFor, modeAllows, type PostKind, type PushKind, type PushMessage } from "../../lib/alerts/messages";
 import type { SeatRec, LoggedEvent, RoomData } from "../../lib/room/types";
 import type { Limits } from "../limits";
@@ -45,7 +46,7 @@ export class Alerts {
     readonly config: AlertsConfig,
     private readonly log: (m: string) => void = (m) => console.error(m),
   ) {
-    this.outbox = new Outbox({ max: config.queueMax, concurrency: config.concurrency, timeoutMs: config.timeoutMs, log });
+    this.outbox = new Outbox({ max: config.queueMax, concurrency: config.concurrency, timeoutMs: config.timeoutMs, allowLoopback: config.allowLoopback, log });
     this.deadlines = new DeadlineWarnings((code, phase, deadlineAt) => this.warn(code, phase, deadlineAt));
   }
 
@@ -163,22 +164,34 @@ export class Alerts {
   push(userId: string, roomId: string, message: PushMessage): void {
     const vapid = this.config.vapid;
     if (!vapid) return;
-    const taken = this.limits.take("alert_push", userId);
-    if (!taken.ok) {
-      this.figures.limited++;
-      return;
-    }
     this.outbox.add(async (post) => {
       if (!modeAllows(await this.store.mode(userId, roomId), message.kind)) return;
+      // counted only once the player's setting lets it through: what they turned off never uses up what they want
+      if (!this.limits.take("alert_push", userId).ok) {
+        this.figures.limited++;
+        return;
+      }
       const body = JSON.stringify(message);
-      for (const sub of await this.store.subscriptions(userId)) {
-        const req = webpush.generateRequestDetails({ endpoint: sub.endpoint, keys: { p256dh: sub.p256dh, auth: sub.auth } }, body, { vapidDetails: vapid, TTL: PUSH_TTL, urgency: "high" });
-        const status = await post(req.endpoint, { method: req.method, headers: req.headers as Record<string, string>, body: req.body }).catch(() => 0);
+      // all of the user's browsers at once: a job takes at most one timeout, however many browsers there are
+      const subs = await this.store.subscriptions(userId);
+      const statuses = await Promise.all(
+        subs.map(async (sub) => {
+          // (keys are checked when a browser subscribes; one that still cannot encrypt counts as gone, like a 410)
+          let req: ReturnType<typeof webpush.generateRequestDetails>;
+          try {
+            req = webpush.generateRequestDetails({ endpoint: sub.endpoint, keys: { p256dh: sub.p256dh, auth: sub.auth } }, body, { vapidDetails: vapid, TTL: PUSH_TTL, urgency: "high" });
+          } catch {
+            return 410;
+          }
+          return post(req.endpoint, { method: req.method, headers: req.headers as Record<string, string>, body: req.body }).catch(() => 0);
+        }),
+      );
+      for (const [i, status] of statuses.entries()) {
         if (status >= 200 && status < 300) this.figures.pushes++;
         if (status === 404 || status === 410) {
           // the browser dropped the subscription: so do we
           this.figures.expired++;
-          await this.store.drop(sub.endpoint);
+          await this.store.drop(subs[i]!.endpoint);
           if ((await this.store.subscriptions(userId)).length === 0) this.subscribed.delete(userId);
         }
       }
@@ -200,7 +213,7 @@ export class Alerts {
 
   /** Queues a post to a webhook (limited per webhook: Discord takes about 30 a minute). */
   post(url: string, content: string): void {
-    const taken = this.limits.take("alert_webhook", url);
+    const taken = this.limits.take("alert_webhook", webhookKey(url));
     if (!taken.ok) {
       this.figures.limited++;
       return;
@@ -209,6 +222,12 @@ export class Alerts {
       // no mentions: an announcement cannot ping @everyone
       const status = await post(url, { headers: { "content-type": "application/json" }, body: JSON.stringify({ content, allowed_mentions: { parse: [] } }) });
       if (status >= 200 && status < 300) this.figures.posts++;
+      if (status === 401 || status === 404) {
+        // Discord says the webhook was deleted or its token is wrong: stop posting to it (the host's console shows it gone)
+        this.figures.expired++;
+        await this.store.dropWebhookUrl(url);
+        for (const [target, held] of this.webhooks) if (held === url) this.webhooks.delete(target);
+      }
     });
   }
 }

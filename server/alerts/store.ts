@@ -55,6 +55,15 @@ export class AlertStore {
     return new Map(rows.map((r) => [r.target, r.url]));
   }
 
+  async webhook(target: string): Promise<string | null> {
+    return (await this.db.alertWebhook.findUnique({ where: { target }, select: { url: true } }))?.url ?? null;
+  }
+
+  /** A webhook Discord says is gone (401, 404), wherever it was set. */
+  async dropWebhookUrl(url: string): Promise<void> {
+    await this.db.alertWebhook.deleteMany({ where: { url } });
+  }
+
   async setWebhook(target: string, url: string | null, setBy: string): Promise<void> {
     if (url === null) await this.db.alertWebhook.deleteMany({ where: { target } });
     else await this.db.alertWebhook.upsert({ where: { target }, create: { target, url, setBy }, update: { url, setBy } });

@@ -6,9 +6,10 @@
 // (unknown events, packets over its size limit, broken packets) is counted
 // apart; afterwards every room must have the state and version it had before,
 // in memory and in the database, and the server must still serve.
+import { createECDH, randomBytes } from "node:crypto";
 import { isDeepStrictEqual } from "node:util";
 import { playWithBots, runCommand } from "../../lib/games/core/commands";
-import { corrupted, DEEPEST, HOSTILE_NUMBERS, HOSTILE_STRINGS, nestedJson, withJunk } from "../../lib/games/core/hostile";
+import { corrupted, DEEPEST, HOSTILE_NUMBERS, HOSTILE_STRINGS, HOSTILE_URLS, nestedJson, withJunk } from "../../lib/games/core/hostile";
 import { Rng } from "../../lib/games/core/rng";
 import { badCharacter } from "../../lib/storable";
 import { playableSeatCounts, seatIds } from "../../lib/games/core/seats";
@@ -92,7 +93,12 @@ export interface SocketFuzzReport {
 /** Hostile strings the server must refuse wherever they would be stored. */
 const UNSTORABLE = HOSTILE_STRINGS.filter(badCharacter);
 
-const EVENTS = ["room:create", "room:watch", "room:sync", "room:unwatch", "seat:claim", "seat:release", "game:act", "host:command", "chat:send", "chat:history", "room:audit"] as const;
+const EVENTS = ["room:create", "room:watch", "room:sync", "room:unwatch", "seat:claim", "seat:release", "game:act", "host:command", "chat:send", "chat:history", "room:audit", "alerts:subscribe", "alerts:unsubscribe", "alerts:setting", "alerts:webhook"] as const;
+/** A browser's push keys as a subscription carries them (usable ones: the refusal must come from the endpoint). */
+const PUSH_KEYS = (() => {
+  const ecdh = createECDH("prime256v1");
+  return { p256dh: ecdh.generateKeys().toString("base64url"), auth: randomBytes(16).toString("base64url") };
+})();
 
 /** A payload that no schema takes: wrong type, missing fields, bad codes. */
 function garbage(rng: Rng): unknown {
@@ -289,6 +295,14 @@ export async function fuzzSockets(o: SocketFuzzOptions): Promise<SocketFuzzRepor
       },
       () => ({ how: "ack", event: "chat:history", input: { code, channel: "public", before: "9".repeat(19 + rng.int(40)) }, note: "cursor out of range" }),
       () => ({ how: "deep", event: rng.pick(["game:act", "chat:send", "host:command"]), json: `{"code":"${code}","action":${nestedJson(rng.pick([100, 1000, DEEPEST]))},"body":"x"}` }),
+      // alerts off the page: endpoints and webhooks that point inside, hostile text, a room's webhook from someone not its host
+      () => ({ how: "ack", event: "alerts:subscribe", input: rng.chance(0.8) ? { subscription: { endpoint: rng.pick([...HOSTILE_URLS, ...UNSTORABLE]), keys: PUSH_KEYS } } : { subscription: { endpoint: "https://fcm.googleapis.com/fcm/send/fuzz", keys: { p256dh: "B" + "A".repeat(86), auth: "A".repeat(22) } } }, note: `${who.label} endpoint` }),
+      () => ({ how: "ack", event: "alerts:unsubscribe", input: { endpoint: rng.chance(0.5) ? `https://push.example.com/${rng.pick(UNSTORABLE)}` : { $ne: null } }, note: "unsubscribe" }),
+      () => ({ how: "ack", event: "alerts:setting", input: { code, mode: mySeat ? rng.pick(["loud", "", rng.pick(UNSTORABLE), 1]) : rng.pick(["all", "mine", "off", "loud"]) }, note: mySeat ? "bad mode" : "setting without a seat" }),
+      () =>
+        who.label === "host"
+          ? { how: "ack", event: "alerts:webhook", input: { scope: rng.pick(["room", "season"]), code: rng.chance(0.8) ? code : nowhere(rng), url: rng.pick([...HOSTILE_URLS, ...UNSTORABLE]) }, note: "host webhook" }
+          : { how: "ack", event: "alerts:webhook", input: { scope: "room", code, ...(rng.chance(0.3) ? {} : { url: rng.pick([null, "https://discord.com/api/webhooks/123456/abcdefghijklmnopqrstuvwxyz"]) }) }, note: `${who.label} webhook` },
       // seasons: no such season, a bad invite, a nameless season, commands that are not well-formed
       () => ({
         how: "ack",

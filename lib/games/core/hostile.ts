@@ -25,6 +25,35 @@ export const HOSTILE_STRINGS: readonly string[] = [
   "\u0430dmin",
 ];
 
+/**
+ * URLs that name this machine, its network or another port in a roundabout way
+ * (a trailing dot, a number for an address, IPv6 forms, credentials before the
+ * host, very long): no URL a user hands the server to call (a push
+ * endpoint, a webhook) may be one of these.
+ */
+export const HOSTILE_URLS: readonly string[] = [
+  "https://127.0.0.1/x",
+  "https://localhost/x",
+  "https://localhost./x",
+  "https://push.localhost./x",
+  "https://metadata.google.internal./computeMetadata/v1/",
+  "https://169.254.169.254/latest/meta-data/",
+  "https://2130706433/x",
+  "https://0177.0.0.1/x",
+  "https://0x7f.1/x",
+  "https://127.1/x",
+  "https://[::1]/x",
+  "https://[::ffff:127.0.0.1]/x",
+  "https://[fe80::1]/x",
+  "https://10.0.0.1/api/webhooks/123456/abcdefghijklmnopqrstuvwxyz",
+  "https://discord.com@127.0.0.1/api/webhooks/123456/abcdefghijklmnopqrstuvwxyz",
+  "https://discord.com:8443/api/webhooks/123456/abcdefghijklmnopqrstuvwxyz",
+  "http://discord.com/api/webhooks/123456/abcdefghijklmnopqrstuvwxyz",
+  "file:///etc/passwd",
+  "javascript:alert(1)",
+  `https://127.0.0.1/${"a".repeat(5000)}`,
+];
+
 export const HOSTILE_NUMBERS: readonly number[] = [1e308, -1e308, 2 ** 53 + 2, -(2 ** 63), 1e-320, -0, 0.1 + 0.2, 4_294_967_297];
 
 /** A value nested `depth` levels deep (arrays and objects in turn). */
