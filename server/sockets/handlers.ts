@@ -48,9 +48,10 @@ function push(io: IO, room: Room, group: string, build: () => RoomPayload): void
 
 /** Pushes each recipient kind its payload: computed once per kind, not per socket, and only for kinds that are listening. */
 export function broadcast(io: IO, room: Room): void {
-  push(io, room, groupHost(room), () => room.payload("host", null));
-  push(io, room, groupSpec(room), () => room.payload("spectator", null));
-  for (const s of room.seats) push(io, room, groupSeat(room, s.seat), () => room.payload("player", s.seat));
+  const ctx = room.payloadContext();
+  push(io, room, groupHost(room), () => room.payload("host", null, ctx));
+  push(io, room, groupSpec(room), () => room.payload("spectator", null, ctx));
+  for (const s of room.seats) push(io, room, groupSeat(room, s.seat), () => room.payload("player", s.seat, ctx));
 }
 
 function groupOf(room: Room, role: Role, seat: string | null): string {
