@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { applyPatch, diffJson, PatchError, type PatchOp } from "./json-patch";
+import { applyPatch, diffJson, jsonEqual, PatchError, type PatchOp } from "./json-patch";
 
 const json = fc.jsonValue({ maxDepth: 4 }) as fc.Arbitrary<unknown>;
 
@@ -58,6 +58,21 @@ describe("diffJson and applyPatch", () => {
       }),
       { numRuns: 500, seed: 7 },
     );
+  });
+
+  it("jsonEqual holds exactly when the diff is empty", () => {
+    fc.assert(
+      fc.property(json, json, fc.integer(), (a, c, seed) => {
+        let s = seed >>> 0;
+        const rnd = () => ((s = (s * 1_103_515_245 + 12_345) >>> 0) / 2 ** 32);
+        for (const b of [c, edited(a, rnd), structuredClone(a)]) expect(jsonEqual(a, b)).toBe(diffJson(a, b).length === 0);
+      }),
+      { numRuns: 500, seed: 11 },
+    );
+    expect(jsonEqual({ a: 1, u: undefined }, { a: 1 })).toBe(true);
+    expect(jsonEqual([undefined], [null])).toBe(true);
+    expect(jsonEqual({ a: 1 }, { a: 1, b: 2 })).toBe(false);
+    expect(jsonEqual({ constructor: 1 }, {})).toBe(false);
   });
 
   it("says nothing for equal values, and treats undefined members as absent", () => {

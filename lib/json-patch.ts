@@ -85,6 +85,11 @@ function diffInto(a: unknown, b: unknown, path: PatchPath, ops: PatchOp[]): void
   for (let i = 0; i < keys.length; i++) {
     const k = keys[i]!;
     const bv = y[k];
+    // the common case first: the same value (a JSON value is never a function, so an inherited one cannot match)
+    if (bv !== undefined && x[k] === bv) {
+      shared++;
+      continue;
+    }
     const av = member(x, k);
     if (bv === undefined) {
       if (av !== undefined) ops.push({ p: [...path, k], x: 1 });
@@ -105,6 +110,34 @@ function diffInto(a: unknown, b: unknown, path: PatchPath, ops: PatchOp[]): void
   if (oldKeys.length > shared) {
     for (const k of oldKeys) if (x[k] !== undefined && member(y, k) === undefined) ops.push({ p: [...path, k], x: 1 });
   }
+}
+
+/** Whether two JSON values are equal as JSON (the same rules as `diffJson`, stopping at the first difference). */
+export function jsonEqual(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (typeof a !== "object" || typeof b !== "object" || a === null || b === null) return (a ?? null) === (b ?? null);
+  const arrayA = Array.isArray(a);
+  if (arrayA !== Array.isArray(b)) return false;
+  if (arrayA) {
+    const x = a as unknown[];
+    const y = b as unknown[];
+    if (x.length !== y.length) return false;
+    for (let i = 0; i < x.length; i++) if (x[i] !== y[i] && !jsonEqual(x[i], y[i])) return false;
+    return true;
+  }
+  const x = a as Record<string, unknown>;
+  const y = b as Record<string, unknown>;
+  let present = 0;
+  for (const k of Object.keys(y)) {
+    const bv = y[k];
+    if (bv === undefined) continue;
+    present++;
+    const av = member(x, k);
+    if (av === undefined || (av !== bv && !jsonEqual(av, bv))) return false;
+  }
+  let presentA = 0;
+  for (const k of Object.keys(x)) if (x[k] !== undefined) presentA++;
+  return presentA === present;
 }
 
 function shallowCopy(v: unknown): Record<string, unknown> | unknown[] {

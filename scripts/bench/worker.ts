@@ -184,7 +184,8 @@ class Room {
     await Promise.all(
       this.seats.map(async (s) => {
         if (first) {
-          const user = { id: `guest:bench-${s.id}`, name: `Seat ${s.id}` };
+          // digits inside a word fold to look-alike letters (lib/text), so the name keeps its numbers apart
+          const user = { id: `guest:bench-${s.id}`, name: `Seat ${s.id.replace(/\D+/g, " ").trim()}` };
           s.client = await SeatClient.open({ url: cfg.url, user, code: this.code, game: this.game ?? undefined, onState: (p) => this.arrived(s.index, p) }, true);
           s.client.socket.io.engine.on("data", (d: unknown) => {
             if (typeof d === "string") stats.received += d.length;

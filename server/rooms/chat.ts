@@ -18,8 +18,13 @@ export function chatRules(rules: GameRules, data: RoomData): ChatChannelRule[] {
 }
 
 export function channelsFor(rules: GameRules, data: RoomData, role: Role, seat: SeatId | null): ChannelInfo[] {
+  return channelsUnder(chatRules(rules, data), role, seat);
+}
+
+/** The channels a viewer reads under these chat rules, and whether it may write in each now. */
+export function channelsUnder(chat: ChatChannelRule[], role: Role, seat: SeatId | null): ChannelInfo[] {
   const out: ChannelInfo[] = [];
-  for (const r of chatRules(rules, data)) {
+  for (const r of chat) {
     if (role === "host") out.push({ id: r.id, kind: r.kind, title: r.title, canWrite: true, closedReason: null, members: r.members });
     else if (role === "player" && seat && r.members.includes(seat)) {
       const canWrite = r.writers.includes(seat);

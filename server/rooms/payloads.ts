@@ -3,10 +3,11 @@
 // by the game by copying what that viewer may see; a delayed spectator gets the
 // public payload as it stood some phases ago.
 import type { Viewer } from "../../lib/games/core/types";
-import type { ClockInfo, RoomPayload, Role, SeatInfo } from "../../lib/protocol";
+import type { RoomPayload, Role } from "../../lib/protocol";
 import type { GameRules } from "../../lib/room/rules";
 import type { RoomData } from "../../lib/room/types";
-import { channelsFor } from "./chat";
+import { channelsUnder } from "./chat";
+import { PayloadMemo, type SharedParts } from "./payload-parts";
 
 /** What does not change over a room's life. */
 export interface RoomFacts {
@@ -34,25 +35,18 @@ export interface PayloadContext {
   /** Whether some socket of the seat's holder is connected now. */
   connected: (seat: string) => boolean;
   now: number;
+  /** The room's memory of what it last sent: shared parts and views are then reused (see payload-parts.ts). */
+  memo?: PayloadMemo;
+  /** The shared parts of the change this context builds payloads for, worked out on first use. */
+  shared?: { data: RoomData; parts: SharedParts };
 }
 
-const NOTICES_SENT = 20;
-
-export function seatInfo(data: RoomData, connected: (seat: string) => boolean): SeatInfo[] {
-  return data.seats.map((s) => ({
-    seat: s.seat,
-    name: s.userId || s.isBot ? s.name : null,
-    isBot: s.isBot,
-    botFor: s.isBot && s.userId !== null,
-    occupied: Boolean(s.userId) || s.isBot,
-    connected: s.isBot || connected(s.seat),
-  }));
-}
-
-export function clockInfo(rules: GameRules, data: RoomData, now: number): ClockInfo {
-  const p = data.state === null ? null : rules.phase(data.state);
-  const durationMs = p ? (data.durations[p.key] ?? p.durationMs) : null;
-  return { deadlineAt: data.clock.deadlineAt, paused: data.clock.paused, remainingMs: data.clock.remainingMs, serverNow: now, durationMs };
+function sharedParts(ctx: PayloadContext, data: RoomData): SharedParts {
+  if (ctx.shared?.data === data) return ctx.shared.parts;
+  const memo = ctx.memo ?? new PayloadMemo();
+  const parts = memo.parts(ctx.rules, data, ctx.connected, ctx.now);
+  ctx.shared = { data, parts };
+  return parts;
 }
 
 /** The payload `viewer` gets of `data`, as a `role`. */
@@ -60,6 +54,7 @@ export function buildPayload(ctx: PayloadContext, data: RoomData, role: Role, se
   const { rules } = ctx;
   const rec = seat ? data.seats.find((s) => s.seat === seat) : undefined;
   const state = data.state;
+  const parts = sharedParts(ctx, data);
   return {
     code: ctx.facts.code,
     gameId: rules.game.meta.id,
@@ -71,16 +66,16 @@ export function buildPayload(ctx: PayloadContext, data: RoomData, role: Role, se
     youName: role === "player" ? (rec?.name ?? null) : null,
     botFrom: role === "player" && rec?.isBot ? rec.botFrom : null,
     hostName: ctx.facts.hostName,
-    seats: seatInfo(data, ctx.connected),
-    phase: state === null ? null : rules.phase(state),
+    seats: parts.seats,
+    phase: parts.phase,
     phaseTrack: rules.game.phaseTrack,
-    clock: clockInfo(rules, data, ctx.now),
-    view: state === null ? null : rules.game.view(state, viewer),
+    clock: parts.clock,
+    view: state === null ? null : ctx.memo ? ctx.memo.view(rules, state, viewer) : rules.game.view(state, viewer),
     outcome: state === null ? null : rules.outcome(state),
-    notices: data.notices.length > NOTICES_SENT ? data.notices.slice(-NOTICES_SENT) : data.notices,
+    notices: parts.notices,
     endReason: data.endReason,
-    channels: channelsFor(rules, data, role, seat),
-    spectators: { ...data.spectators, behindBy: null },
+    channels: ctx.memo ? ctx.memo.channels(parts, role, seat) : channelsUnder(parts.chat, role, seat),
+    spectators: parts.spectators,
     durations: data.durations,
     ...(role === "host" ? { requests: data.requests, banned: data.banned, phaseSeconds: ctx.facts.phaseSeconds ?? {} } : {}),
   };
@@ -124,6 +119,6 @@ export class SpectatorFrames {
     // a delayed spectator sees no live clock
     const behind = { clock: { deadlineAt: null, paused: false, remainingMs: null, serverNow: ctx.now, durationMs: null }, spectators: { ...data.spectators, behindBy: lag } };
     if (!frame) return { ...buildPayload(ctx, data, "spectator", null, "spectator"), phase: null, view: null, outcome: null, notices: [], ...behind };
-    return { ...(JSON.parse(frame.json) as RoomPayload), seats: seatInfo(data, ctx.connected), ...behind };
+    return { ...(JSON.parse(frame.json) as RoomPayload), seats: sharedParts(ctx, data).seats, ...behind };
   }
 }

@@ -17,6 +17,7 @@ import { RoomClock } from "./clock";
 import { commitOf } from "./commit";
 import { CommandError } from "./errors";
 import { hostEvent, hostTells } from "./host";
+import { PayloadMemo } from "./payload-parts";
 import { buildPayload, configuredPhaseSeconds, SpectatorFrames, type PayloadContext, type RoomFacts } from "./payloads";
 import { decideClaim, decideRelease, movedUsers } from "./seats";
 import type { Store } from "./store";
@@ -69,6 +70,7 @@ export class Room {
   readonly season: SeasonLink | null;
   readonly frames = new SpectatorFrames();
   private readonly facts: RoomFacts;
+  private readonly memo = new PayloadMemo();
   private current: RoomData;
   private queue: Promise<unknown> = Promise.resolve();
   private disposed = false;
@@ -141,13 +143,13 @@ export class Room {
     return this.current.seats.find((s) => s.userId === userId);
   }
 
+  /** One context for all the payloads of one change: what they share is then worked out once. */
   payloadContext(): PayloadContext {
-    return { rules: this.rules, facts: this.facts, connected: (seat) => this.hooks.connected?.(this, seat) ?? false, now: this.now() };
+    return { rules: this.rules, facts: this.facts, connected: (seat) => this.hooks.connected?.(this, seat) ?? false, now: this.now(), memo: this.memo };
   }
 
   /** The payload for one kind of recipient: `seat` only for players; spectators get what their mode allows. */
-  payload(role: Role, seat: SeatId | null): RoomPayload {
-    const ctx = this.payloadContext();
+  payload(role: Role, seat: SeatId | null, ctx: PayloadContext = this.payloadContext()): RoomPayload {
     if (role === "spectator") return this.frames.payload(ctx, this.current);
     return buildPayload(ctx, this.current, role, seat, role === "host" ? "host" : (seat ?? "spectator"));
   }

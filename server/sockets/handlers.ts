@@ -14,6 +14,7 @@ import type { SessionUser } from "./auth";
 import type { Limits } from "../limits";
 import { on as onEvent, type EdgeContext, type Handler, type Sock, type SocketData } from "./edge";
 import { advanceFrame, currentFrame, dropFrame, type Frame } from "./frames";
+import { holdWrites } from "./writes";
 
 export type { SocketData };
 type IO = Server<ClientToServer, ServerToClient, object, SocketData>;
@@ -39,18 +40,25 @@ export function seatConnected(io: IO, room: Room, seat: string): boolean {
 
 /** Sends a group what changed: a patch against its last frame, or the whole payload when it has none. */
 function push(io: IO, room: Room, group: string, build: () => RoomPayload): void {
-  if (members(io, group) === 0) return dropFrame(room, group);
+  const ids = io.sockets.adapter.rooms.get(group);
+  if (!ids?.size) return dropFrame(room, group);
   const out = advanceFrame(room, group, build());
   if (!out) return;
+  // the patch and whatever follows it this turn (the sender's ack) go out in one write
+  for (const id of ids) {
+    const conn = io.sockets.sockets.get(id)?.conn;
+    if (conn) holdWrites(conn);
+  }
   if ("full" in out) io.to(group).emit("room:state", out.full.payload, out.full.frame);
   else io.to(group).emit("room:patch", out.patch);
 }
 
 /** Pushes each recipient kind its payload: computed once per kind, not per socket, and only for kinds that are listening. */
 export function broadcast(io: IO, room: Room): void {
-  push(io, room, groupHost(room), () => room.payload("host", null));
-  push(io, room, groupSpec(room), () => room.payload("spectator", null));
-  for (const s of room.seats) push(io, room, groupSeat(room, s.seat), () => room.payload("player", s.seat));
+  const ctx = room.payloadContext();
+  push(io, room, groupHost(room), () => room.payload("host", null, ctx));
+  push(io, room, groupSpec(room), () => room.payload("spectator", null, ctx));
+  for (const s of room.seats) push(io, room, groupSeat(room, s.seat), () => room.payload("player", s.seat, ctx));
 }
 
 function groupOf(room: Room, role: Role, seat: string | null): string {

@@ -6,7 +6,9 @@
 // step: nothing throws; a refused action is a typed rejection and leaves the
 // state exactly as it was; strangers are always refused; accepted states are
 // plain JSON and keep the game's invariants; every viewer's view, the phase,
-// the chat rules and the outcome can be built; replaying the accepted log from
+// the chat rules and the outcome can be built, and every view equals the one
+// built from a copy of the state (so a view part kept from an earlier state is
+// never stale); replaying the accepted log from
 // the seed gives the same state. Actions go through `runCommand`, as on the server.
 import fc from "fast-check";
 import { phaseIdOf, replay, runCommand, type CommandResult, type GameCommand } from "./commands";
@@ -146,10 +148,14 @@ export function runFuzzScript(game: AnyGame, setup: FuzzSetup, steps: FuzzStep[]
     const broken = game.invariants?.(next, before) ?? [];
     stats.invariantChecks++;
     if (broken.length) fail(`invariants broken: ${broken.slice(0, 5).join("; ")}`);
+    // the same state in new objects: no view part kept from an earlier state (core/view-parts.ts) applies to it
+    const copy = structuredClone(next);
     for (const viewer of [...seats, "spectator", "host"]) {
-      const p = plainJsonProblem(game.view(next, viewer));
+      const view = game.view(next, viewer);
+      const p = plainJsonProblem(view);
       stats.views++;
       if (p) fail(`the view for ${viewer} is not plain JSON: ${p}`);
+      if (JSON.stringify(view) !== JSON.stringify(game.view(copy, viewer))) fail(`the view for ${viewer} differs from the one built from a copy of the state: a kept view part is stale`);
     }
     game.chat?.(next, seats);
     game.outcome(next);

@@ -4,6 +4,7 @@
 // aliases, challenges and points (never anyone's points from guesses as such, and
 // garnets only to their holder and the host).
 import type { SeatId, Viewer } from "../core/types";
+import { ViewParts } from "../core/view-parts";
 import { aliasList } from "./aliases";
 import { CHALLENGES, challengeText, checklistAfter, checklistDuring, type ChallengeCheck, type ChallengeId } from "./challenges";
 import { STONES, type Stone, type StoneEffect } from "./config";
@@ -186,6 +187,15 @@ export interface View {
   host: HostView | null;
 }
 
+/** Parts kept from state to state (round records and the config are the same objects until they change). */
+const parts = new ViewParts<object>();
+
+/** A seat's part of a round: the record, the records it refers to, the seats, the starting garnets and the config determine it. */
+function keptRound(state: State, rec: RoundRecord, seat: SeatId): MyRound {
+  const deps = [rec.identity ? state.rounds[rec.identity.targetRound - 1] : null, state.rounds[rec.round - 2], state.startGarnets, state.seats, state.config];
+  return parts.get(rec, `mine:${seat}`, deps, () => myRound(state, rec, seat));
+}
+
 function copyPublic(p: PublicRound): PublicRound {
   return {
     round: p.round,
@@ -314,7 +324,7 @@ function meView(state: State, seat: SeatId): MeView {
         : null,
     opal: state.phase === "final" ? { rounds: Array.from({ length: TOTAL_ROUNDS - 1 }, (_, i) => i + 2), guess: sub.opal } : null,
     challenges: submit && role === "possessed" ? checklistDuring(sub, cfg) : null,
-    rounds: state.rounds.map((rec) => myRound(state, rec, seat)),
+    rounds: state.rounds.map((rec) => keptRound(state, rec, seat)),
   };
 }
 
@@ -389,7 +399,7 @@ export function view(state: State, viewer: Viewer): View {
     totalRounds: TOTAL_ROUNDS,
     phase: state.phase,
     aliases: current ? aliasList(current) : [],
-    reference: {
+    reference: parts.get(cfg, "reference", [], () => ({
       stones: STONES.map((s) => ({ stone: s, count: cfg.greed[s].count, effect: cfg.greed[s].effect })),
       greedFee: cfg.greed.fee,
       greedStartPot: cfg.greed.startPot,
@@ -403,8 +413,8 @@ export function view(state: State, viewer: Viewer): View {
         hunterNamedPenalty: cfg.guessing.hunterNamedPenalty,
       },
       challengePoints: { each: cfg.challenges.points, eachWhenNamedByAll: cfg.challenges.detectedPoints },
-    },
-    history: state.rounds.map((rec) => copyPublic(rec.published)),
+    })),
+    history: state.rounds.map((rec) => parts.get(rec.published, "public", [], () => copyPublic(rec.published))),
     me: state.seats.includes(viewer) ? meView(state, viewer) : null,
     end: endView(state, viewer),
     host: viewer === "host" ? hostView(state) : null,

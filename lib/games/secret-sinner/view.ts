@@ -5,6 +5,7 @@
 // realm. Scores, pairs of others and correctness are for the host only.
 import { directChannelId } from "../core/chat";
 import type { SeatId, Viewer } from "../core/types";
+import { ViewParts } from "../core/view-parts";
 import type { Config } from "./config";
 import { board, delivered, isSeat, letterInfo, lettersOf, lockProblem, locksBy, queryRounds, recipientLimit, roundStageProblem } from "./engine";
 import type { Attribute, BoardEntry, Letter, Realm, Sin, Standing, Tiebreak, Virtue } from "./rules";
@@ -176,6 +177,9 @@ export interface View {
 const QUERY_RULE =
   "Three letters, at least one held in Heaven and one in Hell, no two held by the same player, plus one sin or virtue; sent to a player of the other realm.";
 
+/** Parts kept per game (keyed by its config object, the same in every state of one game). */
+const parts = new ViewParts<State["config"]>();
+
 function dealt(state: State): boolean {
   return state.stage !== "briefing";
 }
@@ -190,11 +194,11 @@ export function view(state: State, viewer: Viewer): View {
     round: state.round,
     rounds: cfg.rounds,
     queryRounds: queryRounds(state),
-    attributes: {
+    attributes: parts.get(cfg, "attributes", [], () => ({
       sins: SINS.map((id) => ({ id, label: attributeLabel(id) })),
       virtues: VIRTUES.map((id) => ({ id, label: attributeLabel(id) })),
-    },
-    settings: {
+    })),
+    settings: parts.get(cfg, "settings", [], () => ({
       maxLocksPerLetter: cfg.maxLocksPerLetter,
       heavenRecipientLimit: cfg.heavenRecipientLimit,
       hellRecipientLimit: cfg.hellRecipientLimit,
@@ -202,15 +206,17 @@ export function view(state: State, viewer: Viewer): View {
       lockOwnLetters: cfg.lockOwnLetters,
       publicChat: cfg.publicChat,
       scoring: { ...cfg.scoring },
-    },
-    players: state.seats.map((seat) => ({
-      seat,
-      realm: state.realms[seat]!,
-      letters: held[seat] ?? [],
-      marked: state.marked.includes(seat),
-      done: state.done.includes(seat),
     })),
-    board: dealt(state) ? board(state) : [],
+    players: parts.get(cfg, "players", [state.seats, state.realms, state.letters, state.stage, state.marked, state.done], () =>
+      state.seats.map((seat) => ({
+        seat,
+        realm: state.realms[seat]!,
+        letters: held[seat] ?? [],
+        marked: state.marked.includes(seat),
+        done: state.done.includes(seat),
+      })),
+    ),
+    board: dealt(state) ? parts.get(cfg, "board", [state.letters, state.realms], () => board(state)) : [],
     me: viewer !== "host" && viewer !== "spectator" && isSeat(state, viewer) ? seatPanel(state, viewer) : null,
     results: resultsView(state, viewer),
     host: viewer === "host" ? hostView(state) : null,
@@ -228,13 +234,20 @@ function seatPanel(state: State, seat: SeatId): SeatPanel {
     }),
     done: state.done.includes(seat),
     query: queryPanel(state, seat),
-    sent: state.queries.filter((q) => q.sender === seat).map(sentQuery),
-    received: state.queries
-      .filter((q) => q.recipient === seat && delivered(state, q))
-      .map((q) => ({ round: q.round, sender: q.sender, answers: answersOf(q) })),
+    ...queryLists(state, seat),
     lockBoard: mine.map((l) => lockBoardEntry(state, seat, l)),
-    windows: seatWindows(state, seat),
   };
+}
+
+/** A seat's sent queries, received answers and chat windows depend on the queries it sent or got (append-only records), the stage and the round. */
+function queryLists(state: State, seat: SeatId): Pick<SeatPanel, "sent" | "received" | "windows"> {
+  const deps: unknown[] = [state.stage, state.round];
+  for (const q of state.queries) if (q.sender === seat || q.recipient === seat) deps.push(q);
+  return parts.get(state.config, `queries:${seat}`, deps, () => ({
+    sent: state.queries.filter((q) => q.sender === seat).map(sentQuery),
+    received: state.queries.filter((q) => q.recipient === seat && delivered(state, q)).map((q) => ({ round: q.round, sender: q.sender, answers: answersOf(q) })),
+    windows: seatWindows(state, seat),
+  }));
 }
 
 function sentQuery(q: State["queries"][number]): SentQuery {
@@ -253,7 +266,14 @@ function roundBlock(state: State, seat: SeatId, what: string): string | null {
   return null;
 }
 
+/** A seat's query panel depends on the seats, realms, letters, stage, round, whether it is done, and the queries it sent (append-only records). */
 function queryPanel(state: State, seat: SeatId): QueryPanel {
+  const deps: unknown[] = [state.seats, state.realms, state.letters, state.stage, state.round, state.done.includes(seat)];
+  for (const q of state.queries) if (q.sender === seat) deps.push(q);
+  return parts.get(state.config, `query:${seat}`, deps, () => buildQueryPanel(state, seat));
+}
+
+function buildQueryPanel(state: State, seat: SeatId): QueryPanel {
   const realm = state.realms[seat]!;
   const limit = recipientLimit(state, seat);
   const current = state.queries.find((q) => q.sender === seat && q.round === state.round && state.stage === "round");
@@ -279,7 +299,14 @@ function queryPanel(state: State, seat: SeatId): QueryPanel {
   return { canSend: reason === null, reason, sentThisRound: current ? sentQuery(current) : null, recipients, letters, rule: QUERY_RULE };
 }
 
+/** A letter's lock board depends on the letters, stage, round, whether its holder is done, and the letter's own lock-ins (append-only records). */
 function lockBoardEntry(state: State, seat: SeatId, letter: Letter): LockBoardEntry {
+  const deps: unknown[] = [state.letters, state.stage, state.round, state.done.includes(seat)];
+  for (const l of state.locks) if (l.letter === letter) deps.push(l);
+  return parts.get(state.config, `lock:${seat}:${letter}`, deps, () => buildLockBoardEntry(state, seat, letter));
+}
+
+function buildLockBoardEntry(state: State, seat: SeatId, letter: Letter): LockBoardEntry {
   const info = letterInfo(state, letter);
   const records = locksBy(state, letter);
   const history = records.map((l) => ({ round: l.round, target: l.target }));

@@ -5,6 +5,7 @@
 // - the host: everything.
 // Bluffs are never marked in anything a seat sees of its opponent or a spectator sees.
 import type { Outcome, SeatId, Viewer } from "../core";
+import { ViewParts } from "../core/view-parts";
 import { RESTRICTIONS, SLOT_SIZE, SLOTS, assignmentProblem, dieProblem, type Assignment, type RestrictionId, type RestrictionInfo, type Slot, type SlotState } from "./actions";
 import { DICE, DIE_NAMES, SIDES, countDoubles, type Die, type DieKind, type DieStatus } from "./dice";
 import { challengeProblem, defaultRecovery, dieOf, rigCheck, rollProblem, slotStates } from "./rules";
@@ -206,7 +207,16 @@ function publicChallenge(c: ChallengeResult): PublicChallenge {
   return { challenger: c.challenger, target: c.target, wager: c.wager, correct: c.correct, removed: c.removed, unrolled: c.unrolled.slice() };
 }
 
+/** Parts kept per round record: a finished round's record is the same object in every later state. */
+const roundParts = new ViewParts<RoundRecord>();
+const configParts = new ViewParts<State["config"]>();
+
+/** A round's public part depends on the record, the seats and the config alone. */
 function publicRound(state: State, rec: RoundRecord): PublicRound {
+  return roundParts.get(rec, "public", [state.seats, state.config], () => buildPublicRound(state, rec));
+}
+
+function buildPublicRound(state: State, rec: RoundRecord): PublicRound {
   const done = rec.stage === "done";
   return {
     round: rec.round,
@@ -246,8 +256,14 @@ function ownRolls(list: readonly { die: DieKind; value: number; bluff: boolean }
   return list.map((r) => ({ die: r.die, value: r.value, bluffed: r.bluff }));
 }
 
+/** A seat's part of a round: once the round's rolling is over, it depends on the record, the seat and the config alone. */
 function privateRound(state: State, rec: RoundRecord, seat: SeatId, full: boolean): PrivateRound {
   const live = rec.round === state.round && rec.stage === "rolling";
+  if (live) return buildPrivateRound(state, rec, seat, full, live);
+  return roundParts.get(rec, `${seat}:${full ? "full" : "own"}`, [state.config], () => buildPrivateRound(state, rec, seat, full, live));
+}
+
+function buildPrivateRound(state: State, rec: RoundRecord, seat: SeatId, full: boolean, live: boolean): PrivateRound {
   const p = state.players[seat] as PlayerState;
   const mine = rec.challenges.find((c) => c.challenger === seat);
   const against = rec.challenges.find((c) => c.target === seat && c.correct);
@@ -352,7 +368,7 @@ export function view(state: State, viewer: Viewer): View {
     round: state.round,
     phase: state.phase,
     extra: state.extra ? { ...state.extra } : null,
-    rules: {
+    rules: configParts.get(cfg, "rules", [], () => ({
       startingHealth: cfg.startingHealth,
       dice: DICE.map((die) => ({ die, name: DIE_NAMES[die], sides: SIDES[die] })),
       actions: SLOTS.map((slot) => ({ slot, size: SLOT_SIZE[slot] })),
@@ -362,10 +378,11 @@ export function view(state: State, viewer: Viewer): View {
       overflow: cfg.overflow,
       challengeReveal: cfg.challengeReveal,
       doubles: cfg.doubles,
-    },
+    })),
     players: state.seats.map((s) => ({ seat: s, health: (state.players[s] as PlayerState).health, done: (state.players[s] as PlayerState).done })),
-    toolSchedule: upcoming.map((round) => ({ round, tools: toolsOf(state, round).slice() })),
-    actionSchedule: upcoming.map((round) => ({ round, actions: runningIn(state.actions, round).map(slotInfo) })),
+    // the same for every viewer, and from state to state until the round or the schedules change
+    toolSchedule: configParts.get(cfg, "tools", [state.round, over, state.toolSchedule], () => upcoming.map((round) => ({ round, tools: toolsOf(state, round).slice() }))),
+    actionSchedule: configParts.get(cfg, "actions", [state.round, over, state.actions], () => upcoming.map((round) => ({ round, actions: runningIn(state.actions, round).map(slotInfo) }))),
     running: running(state, seat),
     history: state.history.map((rec) => publicRound(state, rec)),
     me: seat ? panel(state, seat, true) : null,

@@ -3,6 +3,7 @@
 // public record; the host sees everything. Claims are secret too: only the
 // counts per trait are public.
 import type { SeatId, Viewer } from "../core/types";
+import { ViewParts } from "../core/view-parts";
 import { WISDOM_OPTION_TEXT, type WisdomOption } from "./config";
 import { cleanseBlock, effectsOf, participants, queryKindFor, resurrectBlock, traitPairs } from "./rules";
 import {
@@ -192,7 +193,20 @@ export interface View {
   end: EndView | null;
 }
 
+/**
+ * Parts kept from state to state: a round's record never changes once written
+ * (its views depend on it alone), and the history list itself is the same
+ * object until the next round ends.
+ */
+const historyParts = new ViewParts<State["history"]>();
+const roundParts = new ViewParts<State["history"][number]>();
+const configParts = new ViewParts<State["config"]>();
+
 function rulesView(state: State): RulesView {
+  return configParts.get(state.config, "rules", [], () => buildRulesView(state));
+}
+
+function buildRulesView(state: State): RulesView {
   const c = state.config;
   return {
     rounds: c.rounds,
@@ -240,7 +254,20 @@ function previewNote(lie: boolean, td: boolean, canCleanse: boolean): string {
   return "Honest: you stay clear of Truth Deflector status.";
 }
 
+const previews = new Map<string, ChoicePreview[]>();
+
+/** The same four lists for everyone: built once each. */
 function choicePreviews(td: boolean, canCleanse: boolean): ChoicePreview[] {
+  const key = `${td}:${canCleanse}`;
+  let list = previews.get(key);
+  if (!list) {
+    list = buildChoicePreviews(td, canCleanse);
+    previews.set(key, list);
+  }
+  return list;
+}
+
+function buildChoicePreviews(td: boolean, canCleanse: boolean): ChoicePreview[] {
   const out: ChoicePreview[] = [];
   for (const claim of TRAITS) {
     for (const secret of TRAITS) {
@@ -293,7 +320,7 @@ function myView(state: State, seat: SeatId): MyView {
   const resurrectWhy = inRound ? resurrectBlock(state, seat) : "The rounds are over.";
   const query = queryKindFor(state.config.wisdomOption);
   const pending = state.pending[seat];
-  const history = state.history.map((r) => myRound(r, seat));
+  const history = historyParts.get(state.history, `mine:${seat}`, [], () => state.history.map((r) => roundParts.get(r, seat, [], () => myRound(r, seat))));
   return {
     seat,
     alive,
@@ -330,7 +357,7 @@ function myView(state: State, seat: SeatId): MyView {
     },
     choices: inRound && alive ? choicePreviews(p?.td ?? false, cleanseWhy === null) : [],
     history,
-    chart: history.map((h) => ({ round: h.round, gained: h.points.total, points: h.pointsAfter })),
+    chart: historyParts.get(state.history, `chart:${seat}`, [], () => history.map((h) => ({ round: h.round, gained: h.points.total, points: h.pointsAfter }))),
   };
 }
 
@@ -349,7 +376,7 @@ function hostView(state: State): HostView {
         submission: state.stage === "round" && sub ? copySubmission(sub) : null,
       };
     }),
-    rounds: structuredClone(state.history),
+    rounds: historyParts.get(state.history, "host", [], () => structuredClone(state.history)),
   };
 }
 
@@ -380,16 +407,19 @@ export function buildView(state: State, viewer: Viewer): View {
     stage: state.stage,
     round: state.round,
     rules: rulesView(state),
-    players: state.seats.map((seat) => {
-      const p = state.players[seat];
-      return {
-        seat,
-        alive: p?.alive ?? false,
-        eliminatedRound: p?.eliminatedRound ?? null,
-        lockedIn: state.stage === "round" && !!state.pending[seat],
-      };
-    }),
-    history: state.history.map(publicRound),
+    // the same for every viewer
+    players: configParts.get(state.config, "players", [state.seats, state.players, state.stage, state.pending], () =>
+      state.seats.map((seat) => {
+        const p = state.players[seat];
+        return {
+          seat,
+          alive: p?.alive ?? false,
+          eliminatedRound: p?.eliminatedRound ?? null,
+          lockedIn: state.stage === "round" && !!state.pending[seat],
+        };
+      }),
+    ),
+    history: historyParts.get(state.history, "public", [], () => state.history.map((r) => roundParts.get(r, "public", [], () => publicRound(r)))),
     me: isSeat ? myView(state, viewer) : null,
     host: viewer === "host" ? hostView(state) : null,
     end: endView(state),

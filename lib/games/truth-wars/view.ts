@@ -3,6 +3,7 @@
 // results; a spectator sees the public table only; the host sees everything.
 // Once the game is over every role, truth, hint and peek is revealed.
 import type { SeatId, Viewer } from "../core";
+import { ViewParts } from "../core/view-parts";
 import type { ActionType } from "./actions";
 import { PHASE_NAMES, banBallot, checkBan, checkPeek, checkSnipe, snipeTargets } from "./rules";
 import { resultSummary } from "./outcome";
@@ -183,6 +184,14 @@ function copyBallot(b: Record<SeatId, SeatId | null>): Record<SeatId, SeatId | n
   return { ...b };
 }
 
+/** Round views kept from state to state: a round's record is the same object until the round changes. */
+const rounds = new ViewParts<RoundState>();
+
+/** What a viewer sees of a round depends on the record, the viewer, the roles, the config and whether the game is over. */
+function keptRound(state: State, viewer: Viewer, r: RoundState): RoundView {
+  return rounds.get(r, viewer, [state.result === null, state.roles, state.config], () => roundView(state, viewer, r));
+}
+
 function roundView(state: State, viewer: Viewer, r: RoundState): RoundView {
   const ban = r.ban;
   const firstClosed = ban !== null && (ban.tied !== null || ban.result !== null);
@@ -361,7 +370,7 @@ export function view(state: State, viewer: Viewer): View {
             firstBallot: state.phase === "ban_revote" ? copyBallot(cur.ban.votes) : null,
           }
         : null,
-    history: state.rounds.map((r) => roundView(state, viewer, r)),
+    history: state.rounds.map((r) => keptRound(state, viewer, r)),
     result: result
       ? {
           winner: result.winner,

@@ -1,0 +1,31 @@
+// Parts of a view kept from one state to the next. States are immutable: an
+// update copies what it changes and shares the rest, so a record the update did
+// not touch (a finished round, the config) is the same object in the next state.
+// A view part that depends only on such objects is built once and then shared:
+// the view costs less to build, and the server's diff against a viewer's last
+// payload passes over it by identity. Kept parts are shared between viewers and
+// payloads, so nothing may change a view after it is built. The fuzzers check
+// every view against one built from a copy of the state (where nothing is kept).
+
+/** Values built once per owner object, key and dependencies. */
+export class ViewParts<O extends object> {
+  private readonly kept = new WeakMap<O, Map<string, { deps: readonly unknown[]; value: unknown }>>();
+
+  /**
+   * `build()`, or the value it gave before for the same `owner` and `key` when
+   * every one of `deps` is the same (===) as then. `owner`, `key` and `deps`
+   * together must determine the value.
+   */
+  get<V>(owner: O, key: string, deps: readonly unknown[], build: () => V): V {
+    let byKey = this.kept.get(owner);
+    if (!byKey) {
+      byKey = new Map();
+      this.kept.set(owner, byKey);
+    }
+    const hit = byKey.get(key);
+    if (hit && hit.deps.length === deps.length && hit.deps.every((d, i) => d === deps[i])) return hit.value as V;
+    const value = build();
+    byKey.set(key, { deps, value });
+    return value;
+  }
+}

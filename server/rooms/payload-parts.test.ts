@@ -1,0 +1,59 @@
+// The room's payload memory (shared parts kept while equal, views kept per
+// state) must never change what anyone is sent: over random bot games of every
+// game, with seats coming and going, each change's payloads built the way a
+// broadcast builds them (one context, the room's memory) equal the payloads
+// built from scratch, for every seat, the spectators and the host.
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { Rng } from "../../lib/games/core/rng";
+import { games } from "../../lib/games/registry";
+import { AuditRoom, auditSetup } from "../proof/leak-audit";
+import { PayloadMemo } from "./payload-parts";
+import { buildPayload, type PayloadContext } from "./payloads";
+
+function payloads(room: AuditRoom, ctx: PayloadContext): Record<string, string> {
+  const out: Record<string, string> = {};
+  const data = room.data;
+  out.host = JSON.stringify(buildPayload(ctx, data, "host", null, "host"));
+  out.spectator = JSON.stringify(room.frames.payload(ctx, data));
+  for (const s of data.seats) out[s.seat] = JSON.stringify(buildPayload(ctx, data, "player", s.seat, s.seat));
+  return out;
+}
+
+describe("payload memory", () => {
+  for (const game of games) {
+    it(`${game.meta.id}: payloads built with the room's memory equal payloads built from scratch`, () => {
+      fc.assert(
+        fc.property(fc.integer({ min: 0, max: 5 }), fc.integer(), fc.integer({ min: 20, max: 80 }), (setupIndex, seed, steps) => {
+          const setup = auditSetup(game, setupIndex);
+          const room = new AuditRoom(game, `memo-${seed}`, setup.seats, setup.config, setup.spectators);
+          const rng = Rng.fromSeed(`memo-bots-${seed}`);
+          const memo = new PayloadMemo();
+          const away = new Set<string>();
+          let compared = 0;
+          for (let step = 0; step < steps && room.data.state !== null && !room.phase()?.finished; step++) {
+            // presence changes too: a seat's holder goes away or comes back
+            if (rng.chance(0.2)) {
+              const seat = rng.pick(setup.seats);
+              if (away.has(seat)) away.delete(seat);
+              else away.add(seat);
+            }
+            const connected = (seat: string) => !away.has(seat);
+            const base = room.context();
+            const kept = payloads(room, { ...base, connected, memo });
+            const fresh = payloads(room, { ...base, connected });
+            expect(kept).toEqual(fresh);
+            compared++;
+            const state = room.data.state;
+            const mover = setup.seats.find((seat) => game.bot(game.view(state, seat), { seat, rng }) !== null);
+            const move = mover ? game.bot(game.view(state, mover), { seat: mover, rng }) : null;
+            if (mover && move) room.apply({ kind: "action", actor: mover, payload: { action: move } });
+            else room.apply({ kind: "timeout", actor: "clock", payload: { phase: room.rules.phaseId(state)! } });
+          }
+          expect(compared).toBeGreaterThan(0);
+        }),
+        { numRuns: 6, seed: 2_026_112_5 },
+      );
+    });
+  }
+});

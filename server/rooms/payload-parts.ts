@@ -1,0 +1,95 @@
+// The parts of a room's payloads that do not depend on who reads them (the seat
+// list, the phase, the clock, the notices, the spectator settings), worked out
+// once per change and shared by every payload of that change; and, across
+// changes, the previous object kept whenever the new one is equal to it as JSON,
+// so that the diff against each recipient's last payload passes over it by
+// identity. Views are kept per state and viewer: the same state gives the same
+// view (a presence change, for one, rebuilds no view).
+import type { ChatChannelRule, PhaseInfo, Viewer } from "../../lib/games/core/types";
+import { jsonEqual } from "../../lib/json-patch";
+import type { ChannelInfo, ClockInfo, RoomPayload, Role, SeatInfo } from "../../lib/protocol";
+import type { GameRules } from "../../lib/room/rules";
+import type { Notice, RoomData } from "../../lib/room/types";
+import { channelsUnder } from "./chat";
+
+const NOTICES_SENT = 20;
+
+export function seatInfo(data: RoomData, connected: (seat: string) => boolean): SeatInfo[] {
+  return data.seats.map((s) => ({
+    seat: s.seat,
+    name: s.userId || s.isBot ? s.name : null,
+    isBot: s.isBot,
+    botFor: s.isBot && s.userId !== null,
+    occupied: Boolean(s.userId) || s.isBot,
+    connected: s.isBot || connected(s.seat),
+  }));
+}
+
+export function clockInfo(rules: GameRules, data: RoomData, now: number): ClockInfo {
+  const p = data.state === null ? null : rules.phase(data.state);
+  const durationMs = p ? (data.durations[p.key] ?? p.durationMs) : null;
+  return { deadlineAt: data.clock.deadlineAt, paused: data.clock.paused, remainingMs: data.clock.remainingMs, serverNow: now, durationMs };
+}
+
+/** What every payload of one change shares. */
+export interface SharedParts {
+  seats: SeatInfo[];
+  phase: PhaseInfo | null;
+  clock: ClockInfo;
+  notices: Notice[];
+  spectators: RoomPayload["spectators"];
+  chat: ChatChannelRule[];
+}
+
+/** One room's memory of the parts it last sent; owned by the room, used only by its own queue's changes. */
+export class PayloadMemo {
+  private seats: SeatInfo[] | null = null;
+  private phase: PhaseInfo | null = null;
+  private notices: { from: Notice[]; sent: Notice[] } | null = null;
+  private spectators: { from: RoomData["spectators"]; sent: RoomPayload["spectators"] } | null = null;
+  private chat: { rules: ChatChannelRule[]; channels: Map<string, ChannelInfo[]> } | null = null;
+  private views: { state: unknown; byViewer: Map<Viewer, unknown> } | null = null;
+
+  /** The previous value when `next` equals it as JSON, else `next` (remembered from now on). */
+  private static keep<T>(prev: T | null, next: T): T {
+    return prev !== null && jsonEqual(prev, next) ? prev : next;
+  }
+
+  parts(rules: GameRules, data: RoomData, connected: (seat: string) => boolean, now: number): SharedParts {
+    this.seats = PayloadMemo.keep(this.seats, seatInfo(data, connected));
+    const phase = data.state === null ? null : rules.phase(data.state);
+    this.phase = phase === null ? null : PayloadMemo.keep(this.phase, phase);
+    if (this.notices?.from !== data.notices) {
+      const sent = data.notices.length > NOTICES_SENT ? data.notices.slice(-NOTICES_SENT) : data.notices;
+      this.notices = { from: data.notices, sent: PayloadMemo.keep(this.notices?.sent ?? null, sent) };
+    }
+    if (this.spectators?.from !== data.spectators) this.spectators = { from: data.spectators, sent: PayloadMemo.keep(this.spectators?.sent ?? null, { ...data.spectators, behindBy: null }) };
+    const chat = rules.chat(data.state, data.seats.map((s) => s.seat));
+    if (this.chat?.rules !== chat && !(this.chat && jsonEqual(this.chat.rules, chat))) this.chat = { rules: chat, channels: new Map() };
+    return { seats: this.seats, phase: this.phase, clock: clockInfo(rules, data, now), notices: this.notices.sent, spectators: this.spectators.sent, chat: this.chat!.rules };
+  }
+
+  /** The channels a viewer reads under the shared chat rules (the same list while the rules stay equal). */
+  channels(parts: SharedParts, role: Role, seat: string | null): ChannelInfo[] {
+    const memo = this.chat?.rules === parts.chat ? this.chat.channels : null;
+    const key = `${role}:${seat ?? ""}`;
+    let c = memo?.get(key);
+    if (!c) {
+      c = channelsUnder(parts.chat, role, seat);
+      memo?.set(key, c);
+    }
+    return c;
+  }
+
+  /** The game's view of `state` for `viewer`, worked out once per state and viewer. */
+  view(rules: GameRules, state: unknown, viewer: Viewer): unknown {
+    let views = this.views;
+    if (!views || views.state !== state) views = this.views = { state, byViewer: new Map() };
+    let v = views.byViewer.get(viewer);
+    if (v === undefined) {
+      v = rules.game.view(state, viewer);
+      views.byViewer.set(viewer, v);
+    }
+    return v;
+  }
+}

@@ -1,0 +1,61 @@
+// One write per socket per batch. When a batch of changes commits, every
+// socket that gets a patch is held: its packets (the patch, the sender's ack
+// right after it, a second room's patch) wait in engine.io's write buffer, and
+// once the batch's work is done each held socket writes them all in one go —
+// one system call instead of one per packet. Nothing is held past the current
+// turn of the event loop, nor longer than a few milliseconds when a large batch
+// keeps the turn busy. Only WebSocket transports are held, and only when nothing
+// of theirs is in flight.
+import type { Socket as EngineSocket } from "engine.io";
+
+interface Transport {
+  name: string;
+  writable: boolean;
+  /** The `ws` WebSocket, and its TCP socket. */
+  socket?: { _socket?: { cork?: () => void; uncork?: () => void } };
+}
+
+/** The longest a packet waits for the others of its batch (ms). */
+const HOLD_MS = 5;
+
+const held = new Set<EngineSocket>();
+let releasing = false;
+let heldSince = 0;
+
+/** Holds the socket's packets until the end of this turn of the event loop. */
+export function holdWrites(conn: EngineSocket): void {
+  const t = conn.transport as unknown as Transport;
+  if (t.name !== "websocket" || !t.writable || held.has(conn)) return;
+  if (held.size === 0) heldSince = performance.now();
+  else if (performance.now() - heldSince > HOLD_MS) {
+    release();
+    heldSince = performance.now();
+  }
+  t.writable = false;
+  held.add(conn);
+  if (!releasing) {
+    releasing = true;
+    setImmediate(releaseAll);
+  }
+}
+
+function release(): void {
+  for (const conn of held) {
+    const t = conn.transport as unknown as Transport;
+    if (t.name !== "websocket") continue;
+    t.writable = true;
+    // a socket closing meanwhile waits for its buffer to drain: it is flushed all the same
+    if (conn.readyState === "closed") continue;
+    // the frames of all packets leave in one write
+    const tcp = t.socket?._socket;
+    tcp?.cork?.();
+    (conn as unknown as { flush(): void }).flush();
+    tcp?.uncork?.();
+  }
+  held.clear();
+}
+
+function releaseAll(): void {
+  releasing = false;
+  release();
+}
