@@ -116,6 +116,8 @@ export interface ServerToClient {
   "chat:message": (payload: { code: string; message: ChatMessage }) => void;
   /** A line for one user only: the host's nudge, an answer to a request for a seat. */
   "room:nudge": (payload: { code: string; text: string }) => void;
+  /** This server process no longer serves the room: reconnect (the connection is routed to the one that does) and watch it again. */
+  "room:moved": (payload: { code: string; message: string }) => void;
   /** Something changed in a season this socket watches: fetch its view again. */
   "season:changed": (payload: { code: string }) => void;
 }

@@ -10,7 +10,7 @@ import { createDb, createSqlPool, type Db } from "./db/client";
 import { RoomManager } from "./rooms/manager";
 import { Store } from "./rooms/store";
 import { userFromCookie } from "./sockets/auth";
-import { broadcast, deliverChat, groupUser, registerHandlers, seatConnected, seatsMoved, tell, watcherCount, type SocketData } from "./sockets/handlers";
+import { broadcast, deliverChat, groupUser, movedAway, registerHandlers, seatConnected, seatsMoved, tell, watcherCount, type SocketData } from "./sockets/handlers";
 import { handleApi } from "./http/api";
 import { createEdge, DEFAULT_EDGE, type Edge, type EdgeConfig } from "./edge";
 import { Seasons } from "./season/service";
@@ -29,6 +29,10 @@ export interface GarnetServerOptions {
   unloadIdleMs?: number;
   snapshotEvery?: number;
   instanceId?: string;
+  /** This process's name in the room leases (default: unique per start). */
+  owner?: string;
+  /** How long a room lease lasts unless renewed (default 10 s): how soon another process may take the rooms of one that vanished without a word. */
+  leaseTtlMs?: number;
   lookupGame?: (id: string) => AnyGame | undefined;
   /** Origins, proxies, rate limits and socket caps (default: DEFAULT_EDGE; `npm start` reads them from the environment). */
   edge?: EdgeConfig;
@@ -70,12 +74,15 @@ export async function startGarnetServer(o: GarnetServerOptions): Promise<GarnetS
       seatsMoved: (room, users) => seatsMoved(io, room, users),
       chat: (room, rule, message) => deliverChat(io, room, rule, message),
       tell: (room, to, text) => tell(io, room, to, text),
+      moved: (room) => movedAway(io, room),
     },
     {
       botDelayMs: o.botDelayMs ?? 700,
       snapshotEvery: o.snapshotEvery ?? 50,
       heartbeatMs: o.heartbeatMs ?? 200,
       instanceId: o.instanceId ?? "main",
+      owner: o.owner,
+      leaseTtlMs: o.leaseTtlMs,
       lobbyTtlMs: o.lobbyTtlMs,
       unloadIdleMs: o.unloadIdleMs,
       lookupGame: o.lookupGame ?? getGame,
@@ -128,12 +135,14 @@ export async function startGarnetServer(o: GarnetServerOptions): Promise<GarnetS
 
   const recovered = await rooms.recover();
   rooms.startHeartbeat();
+  rooms.startRenewing();
   rooms.startSweeping();
   if (recovered.rooms) log(`recovered ${recovered.rooms} live room(s); ${recovered.downtimeMs} ms of downtime not counted against phases`);
 
   await new Promise<void>((resolve) => http.listen(o.port, o.host ?? "0.0.0.0", resolve));
   const port = (http.address() as AddressInfo).port;
 
+  let closing: Promise<void> | null = null;
   return {
     url: `http://127.0.0.1:${port}`,
     port,
@@ -142,13 +151,16 @@ export async function startGarnetServer(o: GarnetServerOptions): Promise<GarnetS
     seasons,
     io,
     edge,
-    async close() {
-      io.disconnectSockets(true);
-      await new Promise<void>((r) => io.close(() => r()));
-      await rooms.close();
-      await db.$disconnect();
-      await sql.end();
-      http.closeAllConnections?.();
+    close() {
+      closing ??= (async () => {
+        io.disconnectSockets(true);
+        await new Promise<void>((r) => io.close(() => r()));
+        await rooms.close();
+        await db.$disconnect();
+        await sql.end();
+        http.closeAllConnections?.();
+      })();
+      return closing;
     },
   };
 }

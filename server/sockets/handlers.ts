@@ -75,6 +75,24 @@ export function tell(io: IO, room: Room, to: { seat: string } | { userId: string
   io.to(group).emit("room:nudge", { code: room.code, text });
 }
 
+/**
+ * This process no longer serves the room (another took its lease, or it handed
+ * the room over): every socket watching it here stops watching and is told, so
+ * that it reconnects and is routed to the process that serves it now.
+ */
+export function movedAway(io: IO, room: Room): void {
+  const message = "Another server serves this room now; reconnecting finds it there.";
+  for (const group of [groupHost(room), groupSpec(room), ...room.seats.map((s) => groupSeat(room, s.seat))]) {
+    for (const id of [...(io.sockets.adapter.rooms.get(group) ?? [])]) {
+      const socket = io.sockets.sockets.get(id) as Sock | undefined;
+      if (!socket) continue;
+      socket.data.watching.delete(room.code);
+      void socket.leave(group);
+      socket.emit("room:moved", { code: room.code, message });
+    }
+  }
+}
+
 /** Stops a socket watching a room; true when it was listening as a seat (presence changed). */
 function leave(socket: Sock, room: Room | undefined, code: string): boolean {
   const w = socket.data.watching.get(code);
