@@ -57,6 +57,8 @@ export interface ManagerOptions extends RoomOptions {
    * recovery frees them. False for cluster workers, whose siblings are alive.
    */
   soleOfInstance?: boolean;
+  /** When the instance was last seen alive, for recovery's downtime (default: its heartbeat row). */
+  lastBeat?: number | null;
 }
 
 export const DEFAULT_LEASE_TTL_MS = 10_000;
@@ -250,7 +252,7 @@ export class RoomManager {
    * event, written with a fresh heartbeat in one transaction.
    */
   async recover(): Promise<{ rooms: number; downtimeMs: number }> {
-    const lastBeat = await this.store.lastBeat(this.opts.instanceId);
+    const lastBeat = this.opts.lastBeat !== undefined ? this.opts.lastBeat : await this.store.lastBeat(this.opts.instanceId);
     if (this.opts.soleOfInstance !== false) await this.leases.freeInstance(this.opts.instanceId);
     const placed = this.opts.placed ?? (() => true);
     const codes = (await this.leases.orphans()).filter(placed);

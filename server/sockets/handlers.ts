@@ -1,5 +1,7 @@
 // Thin edges: parse (edge.ts), take the user from the socket, enqueue on the
-// room, ack. Which group a socket listens in (the host, the spectators, one
+// room, ack. Every socket of a room is connected to the process that serves
+// the room (routed there by the room its handshake names), so a room's pushes
+// go to this process's sockets only (io.local), never through the adapter. Which group a socket listens in (the host, the spectators, one
 // seat) follows the room's seats; when a seat changes hands the room's queue
 // says so (seatsMoved) and the sockets of the users concerned follow at once.
 import type { Server } from "socket.io";
@@ -42,8 +44,8 @@ function push(io: IO, room: Room, group: string, build: () => RoomPayload): void
   if (members(io, group) === 0) return dropFrame(room, group);
   const out = advanceFrame(room, group, build());
   if (!out) return;
-  if ("full" in out) io.to(group).emit("room:state", out.full.payload, out.full.frame);
-  else io.to(group).emit("room:patch", out.patch);
+  if ("full" in out) io.local.to(group).emit("room:state", out.full.payload, out.full.frame);
+  else io.local.to(group).emit("room:patch", out.patch);
 }
 
 /** Pushes each recipient kind its payload: computed once per kind, not per socket, and only for kinds that are listening. */
@@ -66,13 +68,13 @@ function frameFor(room: Room, role: Role, seat: string | null): Frame {
 export function deliverChat(io: IO, room: Room, rule: ChatChannelRule, message: ChatMessage): void {
   // delayed spectators read public talk only through history, up to the moment they are at
   const groups = [groupHost(room), ...rule.members.map((s) => groupSeat(room, s)), ...(rule.public && spectatorsLive(room.data) ? [groupSpec(room)] : [])];
-  io.to(groups).emit("chat:message", { code: room.code, message });
+  io.local.to(groups).emit("chat:message", { code: room.code, message });
 }
 
 /** A line for one seat's holder or one user's sockets watching the room. */
 export function tell(io: IO, room: Room, to: { seat: string } | { userId: string }, text: string): void {
   const group = "seat" in to ? groupSeat(room, to.seat) : groupUser(to.userId);
-  io.to(group).emit("room:nudge", { code: room.code, text });
+  io.local.to(group).emit("room:nudge", { code: room.code, text });
 }
 
 /**
@@ -89,6 +91,8 @@ export function movedAway(io: IO, room: Room): void {
       socket.data.watching.delete(room.code);
       void socket.leave(group);
       socket.emit("room:moved", { code: room.code, message });
+      // the room's own socket is closed too, so that it connects again and is routed anew (after the line above is sent)
+      if (String(socket.handshake.query.room ?? "").toUpperCase() === room.code) socket.disconnect(true);
     }
   }
 }
