@@ -18,6 +18,7 @@ import { benchApply, type ApplyResult } from "./bench/apply";
 import { runLoad, type LoadResult } from "./bench/load";
 import { summariseProfile } from "./bench/profile";
 import type { RoomSpec } from "./bench/protocol";
+import { CONFIG, MIX_8, mix, room } from "./bench/scenarios";
 import { runRestart, type RestartResult } from "./bench/restart";
 import { machine } from "./bench/system";
 
@@ -38,19 +39,6 @@ const stamp = new Date().toISOString().replace(/[:.]/g, "-");
 const outDir = path.resolve(".data/bench");
 mkdirSync(outDir, { recursive: true });
 
-// Configs that keep games going on bot moves alone: no final decision left to a host,
-// no phase that only waits for the clock, and the longest games the rules allow.
-const CONFIG: Record<string, Record<string, unknown>> = {
-  "thoths-bluff": { finalTiebreak: "coin" },
-  "truth-deflector": { rounds: 20 },
-  "truth-wars": { rounds: 10 },
-  "five-fold-possession": {},
-  "secret-sinner": { rounds: 20, phaseSeconds: { briefing: 0 } },
-};
-const room = (gameId: string, seats: number): RoomSpec => ({ gameId, seats, config: CONFIG[gameId] ?? {} });
-/** Every game that seats about eight, 8 seats on average. */
-const MIX_8 = [room("truth-deflector", 8), room("truth-wars", 7), room("secret-sinner", 9), room("five-fold-possession", 5), room("secret-sinner", 11)];
-const mix = (specs: RoomSpec[], n: number) => Array.from({ length: n }, (_, i) => specs[i % specs.length]!);
 const count = (n: number) => Math.max(1, Math.round(n * scale));
 
 const SCENARIOS: Record<string, { rooms: RoomSpec[]; paceMs: number; target: string }> = {

@@ -56,9 +56,14 @@ export async function startPrimary(o: PrimaryOptions): Promise<Primary> {
   const waiters = new Map<number, (() => void)[]>();
 
   const live = () => slots.filter((s) => s.ready).map((s) => s.index);
-  const send = (s: Slot, msg: ToWorker, handle?: net.Socket) => {
+  /** False when the worker cannot be told (gone); `failed` runs if the message (and handle) could not be passed after all. */
+  const send = (s: Slot, msg: ToWorker, handle?: net.Socket, failed?: () => void) => {
     if (!s.worker?.isConnected()) return false;
-    return handle ? s.worker.send(msg, handle) : s.worker.send(msg);
+    // send's own return value only says whether its queue is long: the callback says whether it went
+    const done = (e: Error | null) => e && failed?.();
+    if (handle) s.worker.send(msg, handle, done);
+    else s.worker.send(msg, done);
+    return true;
   };
   const tellLive = () => {
     const msg: ToWorker = { type: "garnet:live", live: live() };
@@ -103,9 +108,8 @@ export async function startPrimary(o: PrimaryOptions): Promise<Primary> {
     const l = live();
     const slot = l.length === 0 ? null : room ? slotFor(room, l) : l[turn++ % l.length]!;
     const s = slot === null ? null : slots[slot]!;
-    if (!s || !send(s, { type: "garnet:conn", head: head.toString("base64") }, conn)) {
-      conn.end("HTTP/1.1 503 Service Unavailable\r\nContent-Length: 0\r\nRetry-After: 1\r\nConnection: close\r\n\r\n");
-    }
+    const refuse = () => conn.end("HTTP/1.1 503 Service Unavailable\r\nContent-Length: 0\r\nRetry-After: 1\r\nConnection: close\r\n\r\n");
+    if (!s || !send(s, { type: "garnet:conn", head: head.toString("base64") }, conn, () => !conn.destroyed && refuse())) refuse();
   }
 
   const server = net.createServer({ pauseOnConnect: true }, (conn) => {

@@ -120,15 +120,21 @@ export class RoomManager {
   }
 
   /** The live room for a code, loading it from the database when needed. */
-  async get(code: string): Promise<Room | null> {
-    return this.rooms.get(code) ?? this.loadOnce(code, true);
+  /**
+   * The live room for a code, loading it from the database when needed.
+   * `takeOver`: when another live process holds it, ask for it (the request
+   * was routed here for this room); otherwise such a room is refused with
+   * room/moved and stays where it is.
+   */
+  async get(code: string, takeOver = true): Promise<Room | null> {
+    return this.rooms.get(code) ?? this.loadOnce(code, true, takeOver);
   }
 
   /** One load per code at a time: a second acquisition by this process would fence out the first copy. */
-  private loadOnce(code: string, start: boolean): Promise<Room | null> {
+  private loadOnce(code: string, start: boolean, takeOver = false): Promise<Room | null> {
     let p = this.loading.get(code);
     if (!p) {
-      p = this.load(code, start).finally(() => this.loading.delete(code));
+      p = this.load(code, start, takeOver).finally(() => this.loading.delete(code));
       this.loading.set(code, p);
     }
     return p;
@@ -144,9 +150,9 @@ export class RoomManager {
   }
 
   /** Takes the room's lease (asking its live holder to hand it over when it has one) and rebuilds it from the log. */
-  private async load(code: string, start: boolean): Promise<Room | null> {
+  private async load(code: string, start: boolean, takeOver: boolean): Promise<Room | null> {
     let got = await this.leases.acquire(code, [...this.deadOwners]);
-    if (!got.ok && got.holder !== null && this.opts.handover && (await this.opts.handover(code, got.holder).catch(() => false))) got = await this.leases.acquire(code, [...this.deadOwners]);
+    if (!got.ok && got.holder !== null && takeOver && this.opts.handover && (await this.opts.handover(code, got.holder).catch(() => false))) got = await this.leases.acquire(code, [...this.deadOwners]);
     if (!got.ok) {
       if (got.holder === null) return null;
       throw new CommandError("room/moved", "Another server serves this room; reconnecting finds it there.");

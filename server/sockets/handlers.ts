@@ -145,6 +145,7 @@ export function registerHandlers(io: IO, socket: Sock, rooms: RoomManager, limit
   const ctx: EdgeContext = { socket, limits };
   const on = <E extends Parameters<typeof onEvent>[1]>(event: E, handler: Handler<E>) => onEvent(ctx, event, handler);
   const address = socket.data.address;
+  const routedFor = String(socket.handshake.query.room ?? "").toUpperCase();
 
   function requireUser(): SessionUser {
     if (!socket.data.user) throw new CommandError("auth/required", "Sign in first.");
@@ -156,7 +157,8 @@ export function registerHandlers(io: IO, socket: Sock, rooms: RoomManager, limit
     const live = rooms.loaded(code);
     if (live) return live;
     limited(limits.check("unknown_code", address));
-    const room = await rooms.get(code);
+    // only a socket routed here for this room (its handshake names it) takes the room over from another process
+    const room = await rooms.get(code, routedFor === code);
     if (!room) {
       limits.take("unknown_code", address);
       throw new CommandError("room/not_found", `There is no room ${code}.`);

@@ -21,7 +21,6 @@ function int(name: string, fallback: number): number {
 }
 
 type Ask = { type: "bench:stats"; id: number; gc?: boolean; resetLoop?: boolean };
-export type KillRequest = { type: "kill-worker"; slot: number };
 
 if (cluster.isWorker) {
   const slot = workerSlot()!;
@@ -97,14 +96,14 @@ if (cluster.isWorker) {
       loopDelayMs: { p50: Math.max(...all.map((x) => x.loopDelayMs.p50)), p99: Math.max(...all.map((x) => x.loopDelayMs.p99)), max: Math.max(...all.map((x) => x.loopDelayMs.max)) },
     };
   };
-  process.on("message", (msg: (ChildRequest | KillRequest) & { id: number }) => {
+  process.on("message", (msg: ChildRequest & { id: number }) => {
     const reply = (body: object) => process.send?.({ id: msg.id, ...body });
     if (msg.type === "stats") void stats(msg).then(reply);
     else if (msg.type === "kill-worker") {
       const w = primary.workers()[msg.slot]?.worker;
       const at = Date.now();
       w?.process.kill("SIGKILL");
-      reply({ type: "armed", at, pid: w?.process.pid ?? null });
+      reply({ type: "killed", at, pid: w?.process.pid ?? null });
     } else reply({ type: "armed" });
   });
   let closing = false;

@@ -8,10 +8,11 @@ import type { Ack, RoomPayload } from "../../lib/protocol";
 import { RoomFeeds } from "../../lib/room-feed";
 import { sessionCookie } from "./session";
 
-/** A signed-in socket (not yet connected when `reconnect` is set: wait for "connect"). */
-export async function signedInSocket(url: string, user: { id: string; name: string }, reconnect = false): Promise<Socket> {
+/** A signed-in socket (not yet connected when `reconnect` is set: wait for "connect"); `room` names its room in the handshake, as the browser's room sockets do. */
+export async function signedInSocket(url: string, user: { id: string; name: string }, reconnect = false, room?: string): Promise<Socket> {
   return connect(url, {
     transports: ["websocket"],
+    ...(room ? { query: { room } } : {}),
     extraHeaders: { cookie: await sessionCookie(user) },
     forceNew: true,
     reconnection: reconnect,
@@ -109,17 +110,30 @@ export class SeatClient {
     socket.on("connect", () => {
       if (connects++ > 0) void this.watch();
     });
+    if (o.reconnect) {
+      // like the browser: a room that moved to another process, or a server that closed the socket, means connecting again (routed anew)
+      socket.on("room:moved", () => this.reroute());
+      socket.on("disconnect", (reason) => {
+        if (reason === "io server disconnect") setTimeout(() => socket.connect(), 50);
+      });
+    }
+  }
+
+  private reroute(): void {
+    if (!this.socket.active) return;
+    this.socket.disconnect();
+    setTimeout(() => this.socket.connect(), 50 + Math.random() * 100);
   }
 
   /** Connects and watches the room; claims a seat when `claim` is set and the user has none. */
   static async open(o: SeatClientOptions, claim = false): Promise<SeatClient> {
-    const c = new SeatClient(await signedInSocket(o.url, o.user, o.reconnect), o);
+    const c = new SeatClient(await signedInSocket(o.url, o.user, o.reconnect, o.code), o);
     await connected(c.socket);
     await c.enter(claim);
     return c;
   }
 
-  /** Leaves the current room for another one (same socket, same user). */
+  /** Leaves the current room for another one (same socket, same user; a socket routed by its room reopens as another SeatClient instead). */
   async move(code: string, claim = false): Promise<void> {
     void this.socket.emit("room:unwatch", { code: this.code });
     this.feeds.forget(this.code);
@@ -141,6 +155,7 @@ export class SeatClient {
   private async watch(): Promise<void> {
     const r = await this.feeds.watch(this.code);
     if (r.ok && r.payload.code === this.code) this.o.onWatched?.(r.payload);
+    else if (!r.ok && r.code === "room/moved" && this.o.reconnect) this.reroute();
   }
 
   request<T = object>(event: string, input: unknown, timeoutMs = 10_000): Promise<Ack<T>> {

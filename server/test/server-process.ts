@@ -11,7 +11,9 @@ export type ChildRequest =
   | { type: "inspect"; codes: string[] }
   | { type: "crash-after-commits"; batches: number }
   /** Starts a CPU profile, or stops it and writes it to `file` (.cpuprofile). */
-  | { type: "profile"; start: boolean; file?: string };
+  | { type: "profile"; start: boolean; file?: string }
+  /** cluster-child.ts only: kill -9 the worker of this slot. */
+  | { type: "kill-worker"; slot: number };
 
 export interface ChildStats {
   type: "stats";
@@ -33,7 +35,7 @@ export interface RoomInternals {
   clock: Clock;
 }
 
-export type ChildReply = ChildStats | { type: "inspect"; rooms: RoomInternals[] } | { type: "armed" };
+export type ChildReply = ChildStats | { type: "inspect"; rooms: RoomInternals[] } | { type: "armed" } | { type: "killed"; at: number; pid: number | null };
 
 export interface ServerProcessOptions {
   databaseUrl: string;
@@ -174,6 +176,7 @@ export class ServerProcess {
   ask(req: { type: "stats"; gc?: boolean; resetLoop?: boolean }): Promise<ChildStats>;
   ask(req: { type: "inspect"; codes: string[] }): Promise<{ type: "inspect"; rooms: RoomInternals[] }>;
   ask(req: { type: "crash-after-commits"; batches: number } | { type: "profile"; start: boolean; file?: string }): Promise<{ type: "armed" }>;
+  ask(req: { type: "kill-worker"; slot: number }): Promise<{ type: "killed"; at: number; pid: number | null }>;
   ask(req: ChildRequest): Promise<ChildReply> {
     return this.send(req);
   }
