@@ -4,12 +4,16 @@
 //   2-seat   two-seat rooms at one action per seat per second
 //   org      1,000 rooms of about 8 seats at one action per seat per 10 s
 //   restart  500 rooms of bots, kill -9, restart: when is every room serving again
+//   cluster  the 8-seat, 2-seat and org scenarios again, at 1 worker process and at
+//            --processes (default: the cores) behind the cluster primary, same driver
 // Each load run is followed by the same sockets at the same rate against a bare
 // Socket.IO echo server (the floor), and Garnet's figures are given as ratios to it.
 // Flags: --only apply,8-seat,… --scale 0.25 (rooms) --window 20 --warmup 5
 //        --workers 2 --profile (a CPU profile of the server over each window)
+//        --processes N (server processes for the cluster runs)
 //        --out FILE (JSON results; default .data/bench/results-<time>.json)
 import { mkdirSync, writeFileSync } from "node:fs";
+import { availableParallelism } from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { getGame, catalogue as games } from "../lib/games/registry";
@@ -29,6 +33,7 @@ const { values } = parseArgs({
     window: { type: "string", default: "20" },
     warmup: { type: "string", default: "5" },
     workers: { type: "string", default: "2" },
+    processes: { type: "string", default: String(availableParallelism()) },
     profile: { type: "boolean", default: false },
     out: { type: "string" },
   },
@@ -81,7 +86,7 @@ function verdict(name: string, g: LoadResult, e: LoadResult | null, minSockets: 
   return out;
 }
 
-const results: { machine: ReturnType<typeof machine>; node: string; args: typeof values; apply?: ApplyResult[]; load: Record<string, { garnet: LoadResult; echo: LoadResult | null; profile?: ReturnType<typeof summariseProfile> }>; restart?: RestartResult; verdicts: string[] } = {
+const results: { machine: ReturnType<typeof machine>; node: string; args: typeof values; apply?: ApplyResult[]; load: Record<string, { garnet: LoadResult; echo: LoadResult | null; profile?: ReturnType<typeof summariseProfile> }>; restart?: RestartResult; cluster?: Record<string, { one: LoadResult; many: LoadResult }>; verdicts: string[] } = {
   machine: machine(),
   node: process.version,
   args: values,
@@ -100,7 +105,7 @@ if (parts.has("apply")) {
   }
 }
 
-const pg = parts.has("8-seat") || parts.has("2-seat") || parts.has("org") || parts.has("restart") ? await findPgBase() : null;
+const pg = parts.has("8-seat") || parts.has("2-seat") || parts.has("org") || parts.has("restart") || parts.has("cluster") ? await findPgBase() : null;
 try {
   for (const name of ["8-seat", "2-seat", "org"]) {
     if (!parts.has(name) || !pg) continue;
@@ -123,6 +128,23 @@ try {
     results.verdicts.push(...verdict(name, garnet, echo, name === "2-seat" ? 6000 : name === "8-seat" ? 4000 : 8000));
   }
 
+  if (parts.has("cluster") && pg) {
+    const n = Number(values.processes);
+    results.cluster = {};
+    for (const name of ["8-seat", "2-seat", "org"]) {
+      const sc = SCENARIOS[name]!;
+      log(`\n## cluster ${name}: ${sc.rooms.length} rooms at 1 and at ${n} server processes, sockets routed by their room (the machine is shared: compare within the run)`);
+      const common = { name, pgBase: pg.url, rooms: sc.rooms, paceMs: sc.paceMs, workers: Number(values.workers), warmupS: Number(values.warmup), windowS: Number(values.window), log, mode: "garnet" as const };
+      const one = await runLoad({ ...common, processes: 1 });
+      printLoad(one, null);
+      const many = await runLoad({ ...common, processes: n });
+      printLoad(many, null);
+      results.cluster[name] = { one, many };
+      const p99 = (g: LoadResult) => Math.max(g.ack.p99, g.view.p99);
+      for (const [k, g] of [[1, one], [n, many]] as const)
+        results.verdicts.push(`cluster ${name} at ${k} process${k === 1 ? "" : "es"}: ${g.sockets} sockets, ${g.actionsPerSec.toFixed(0)} actions/s, p99 ${ms(p99(g))} ms ${p99(g) <= 100 ? "≤" : ">"} 100 ms, server CPU ${g.server.cpuMsPerAction.toFixed(3)} ms per action`);
+    }
+  }
   if (parts.has("restart") && pg) {
     log("\n## restart with live rooms: target all 500 serving again within 3 s");
     const r = await runRestart({ pgBase: pg.url, rooms: mix(MIX_8.concat(room("thoths-bluff", 2)), count(500)), playS: 10, botDelayMs: 300, log });

@@ -57,18 +57,18 @@ async function run(n: number, base: string): Promise<string[]> {
   let killedAt = Infinity;
   let ticking = true;
   try {
-    const host = await signedInSocket(url, { id: `guest:failover-host-${n}`, name: "Host Hana" });
-    await connected(host);
-    const hosts = [host];
+    // one host opens at most 25 rooms: a host per 20
+    const hostOf = (i: number) => ({ id: `guest:failover-host-${n}-${Math.floor(i / 20)}`, name: `Host ${Math.floor(i / 20) + 1}` });
+    let lobby = await signedInSocket(url, hostOf(0));
+    await connected(lobby);
     for (let i = 0; i < ROOMS; i++) {
       const spec = mix(MIX_8, ROOMS)[i]!;
       if (i > 0 && i % 20 === 0) {
-        const h = await signedInSocket(url, { id: `guest:failover-host-${n}-${i}`, name: `Host ${i / 20}` });
-        await connected(h);
-        hosts.push(h);
+        lobby.close();
+        lobby = await signedInSocket(url, hostOf(i));
+        await connected(lobby);
       }
-      const h = hosts[hosts.length - 1]!;
-      const c = await requestPatiently<{ code: string }>(h, "room:create", { gameId: spec.gameId, seats: spec.seats, config: spec.config }, 30_000);
+      const c = await requestPatiently<{ code: string }>(lobby, "room:create", { gameId: spec.gameId, seats: spec.seats, config: spec.config }, 30_000);
       if (!c.ok) throw new Error(`room:create: ${c.message}`);
       const room: Room = { code: c.code, seats: [], before: null, after: null };
       const game = getGame(spec.gameId)!;
@@ -92,11 +92,15 @@ async function run(n: number, base: string): Promise<string[]> {
         );
         room.seats.push(seat);
       }
-      const st = await requestPatiently(h, "host:command", { code: c.code, command: { type: "start" } }, 30_000);
+      // the host console's commands go on the room's own socket, routed to the process that serves it
+      const console_ = await signedInSocket(url, hostOf(i), false, c.code);
+      await connected(console_);
+      const st = await requestPatiently(console_, "host:command", { code: c.code, command: { type: "start" } }, 30_000);
+      console_.close();
       if (!st.ok) throw new Error(`start: ${st.message}`);
       rooms.push(room);
     }
-    for (const h of hosts) h.close();
+    lobby.close();
 
     // every seat moves at most once per PACE, spread evenly
     const rng = Rng.fromSeed(`failover/${n}`);

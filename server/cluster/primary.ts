@@ -10,7 +10,8 @@
 import cluster, { type Worker } from "node:cluster";
 import net from "node:net";
 import { setupPrimary } from "@socket.io/cluster-adapter";
-import { requestLine, roomOfRequest, slotFor } from "./placement";
+import { readHead } from "./head";
+import { roomOfRequest, slotFor } from "./placement";
 import type { FromWorker, ToWorker } from "./worker";
 
 export interface PrimaryOptions {
@@ -34,9 +35,6 @@ interface Slot {
   /** Consecutive crashes, for a growing pause before forking again. */
   crashes: number;
 }
-
-const MAX_HEAD_BYTES = 16 * 1024;
-const HEAD_TIMEOUT_MS = 10_000;
 
 export interface Primary {
   port: number;
@@ -102,8 +100,7 @@ export async function startPrimary(o: PrimaryOptions): Promise<Primary> {
     setTimeout(() => !closing && fork(s, "again"), Math.min(10_000, 250 * 2 ** (s.crashes - 1)));
   });
 
-  function route(conn: net.Socket, head: Buffer): void {
-    const line = requestLine(head.toString("latin1"));
+  function route(conn: net.Socket, head: Buffer, line: string | null): void {
     const room = line ? roomOfRequest(line) : null;
     const l = live();
     const slot = l.length === 0 ? null : room ? slotFor(room, l) : l[turn++ % l.length]!;
@@ -112,26 +109,7 @@ export async function startPrimary(o: PrimaryOptions): Promise<Primary> {
     if (!s || !send(s, { type: "garnet:conn", head: head.toString("base64") }, conn, () => !conn.destroyed && refuse())) refuse();
   }
 
-  const server = net.createServer({ pauseOnConnect: true }, (conn) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    const timer = setTimeout(() => conn.destroy(), HEAD_TIMEOUT_MS);
-    const onData = (b: Buffer) => {
-      chunks.push(b);
-      size += b.length;
-      if (requestLine(Buffer.concat(chunks).toString("latin1")) === null && size < MAX_HEAD_BYTES) return;
-      conn.pause();
-      conn.off("data", onData);
-      clearTimeout(timer);
-      // whatever the stream read ahead goes along with the head
-      for (let more = conn.read() as Buffer | null; more; more = conn.read() as Buffer | null) chunks.push(more);
-      route(conn, Buffer.concat(chunks));
-    };
-    conn.on("data", onData);
-    conn.on("error", () => conn.destroy());
-    conn.on("close", () => clearTimeout(timer));
-    conn.resume();
-  });
+  const server = net.createServer({ pauseOnConnect: true }, (conn) => readHead(conn, (head, line) => route(conn, head, line)));
 
   const ready = (index: number) => new Promise<void>((resolve) => (slots[index]!.ready ? resolve() : waiters.set(index, [...(waiters.get(index) ?? []), resolve])));
   for (const s of slots) fork(s, "first");

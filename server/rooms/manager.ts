@@ -225,9 +225,19 @@ export class RoomManager {
     return lost;
   }
 
+  /**
+   * Renews the leases every third of their life; and once per life, adopts the
+   * unfinished rooms whose holder vanished without a word (its lease ran out):
+   * their clocks and bots run again even before a client comes back.
+   */
   startRenewing(): void {
     if (this.renewer) return;
-    this.renewer = setInterval(() => void this.renew().catch((e) => console.error("lease renewal failed", e)), Math.max(50, Math.floor(this.leases.ttlMs / 3)));
+    let n = 0;
+    this.renewer = setInterval(() => {
+      void this.renew()
+        .then(() => (++n % 3 === 0 ? this.adoptOrphans() : 0))
+        .catch((e) => console.error("lease renewal failed", e));
+    }, Math.max(50, Math.floor(this.leases.ttlMs / 3)));
     this.renewer.unref();
   }
 
