@@ -6,6 +6,8 @@
 //   restart  500 rooms of bots, kill -9, restart: when is every room serving again
 //   cluster  the 8-seat, 2-seat and org scenarios again, at 1 worker process and at
 //            --processes (default: the cores) behind the cluster primary, same driver
+//   forward  what forwarding a command to a room's owner through the adapter would cost
+//            (serverSideEmit with ack), and a push back through it, per message
 // Each load run is followed by the same sockets at the same rate against a bare
 // Socket.IO echo server (the floor), and Garnet's figures are given as ratios to it.
 // Flags: --only apply,8-seat,… --scale 0.25 (rooms) --window 20 --warmup 5
@@ -17,7 +19,9 @@ import { availableParallelism } from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { getGame, catalogue as games } from "../lib/games/registry";
+import { createTestDb } from "../server/test/harness";
 import { findPgBase } from "../server/test/pg-base";
+import { ServerProcess, type ForwardReport } from "../server/test/server-process";
 import { benchApply, type ApplyResult } from "./bench/apply";
 import { runLoad, type LoadResult } from "./bench/load";
 import { summariseProfile } from "./bench/profile";
@@ -86,7 +90,7 @@ function verdict(name: string, g: LoadResult, e: LoadResult | null, minSockets: 
   return out;
 }
 
-const results: { machine: ReturnType<typeof machine>; node: string; args: typeof values; apply?: ApplyResult[]; load: Record<string, { garnet: LoadResult; echo: LoadResult | null; profile?: ReturnType<typeof summariseProfile> }>; restart?: RestartResult; cluster?: Record<string, { one: LoadResult; many: LoadResult }>; verdicts: string[] } = {
+const results: { machine: ReturnType<typeof machine>; node: string; args: typeof values; apply?: ApplyResult[]; load: Record<string, { garnet: LoadResult; echo: LoadResult | null; profile?: ReturnType<typeof summariseProfile> }>; restart?: RestartResult; cluster?: Record<string, { one: LoadResult; many: LoadResult }>; forward?: (ForwardReport & { concurrency: number })[]; verdicts: string[] } = {
   machine: machine(),
   node: process.version,
   args: values,
@@ -105,7 +109,7 @@ if (parts.has("apply")) {
   }
 }
 
-const pg = parts.has("8-seat") || parts.has("2-seat") || parts.has("org") || parts.has("restart") || parts.has("cluster") ? await findPgBase() : null;
+const pg = ["8-seat", "2-seat", "org", "restart", "cluster", "forward"].some((p) => parts.has(p)) ? await findPgBase() : null;
 try {
   for (const name of ["8-seat", "2-seat", "org"]) {
     if (!parts.has(name) || !pg) continue;
@@ -143,6 +147,22 @@ try {
       const p99 = (g: LoadResult) => Math.max(g.ack.p99, g.view.p99);
       for (const [k, g] of [[1, one], [n, many]] as const)
         results.verdicts.push(`cluster ${name} at ${k} process${k === 1 ? "" : "es"}: ${g.sockets} sockets, ${g.actionsPerSec.toFixed(0)} actions/s, p99 ${ms(p99(g))} ms ${p99(g) <= 100 ? "≤" : ">"} 100 ms, server CPU ${g.server.cpuMsPerAction.toFixed(3)} ms per action`);
+    }
+  }
+  if (parts.has("forward") && pg) {
+    log("\n## forwarding through the adapter: two worker processes, the cluster adapter over IPC (the machine is shared: rough figures)");
+    const db = await createTestDb(pg.url);
+    const { server } = await ServerProcess.start({ databaseUrl: db.url, entry: path.resolve("server/test/cluster-child.ts"), env: { WORKERS: "2" }, output: () => {} });
+    try {
+      results.forward = [];
+      for (const concurrency of [1, 64]) {
+        const f = await server.ask({ type: "forward", count: 10_000, concurrency });
+        results.forward.push({ ...f, concurrency });
+        log(`  ${f.commands} commands, ${concurrency} in flight: ${f.commandsPerSec.toFixed(0)}/s, round trip p50 ${ms(f.ackMs.p50)} / p99 ${ms(f.ackMs.p99)} / max ${ms(f.ackMs.max)} ms; CPU of all processes ${f.cpuMsPerCommand.toFixed(3)} ms per command; a push through the adapter ${f.cpuMsPerPush.toFixed(3)} ms`);
+      }
+    } finally {
+      await server.stop();
+      await db.drop();
     }
   }
   if (parts.has("restart") && pg) {

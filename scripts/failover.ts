@@ -6,7 +6,7 @@
 // served answers again (every seat watching it once more), how far the phase
 // deadlines moved, and whether an acknowledged action was lost or applied
 // twice. Figures, not assertions: the machine is shared.
-// Flags: --rooms 60 --runs 5 --pace 10000
+// Flags: --rooms 40 --runs 5 --pace 10000
 import { parseArgs } from "node:util";
 import pg from "pg";
 import { Rng } from "../lib/games/core/rng";
@@ -18,7 +18,7 @@ import { connected, requestPatiently, SeatClient, signedInSocket } from "../serv
 import { ServerProcess } from "../server/test/server-process";
 import { MIX_8, mix } from "./bench/scenarios";
 
-const { values } = parseArgs({ options: { rooms: { type: "string", default: "60" }, runs: { type: "string", default: "5" }, pace: { type: "string", default: "10000" } } });
+const { values } = parseArgs({ options: { rooms: { type: "string", default: "40" }, runs: { type: "string", default: "5" }, pace: { type: "string", default: "10000" } } });
 const ROOMS = Number(values.rooms);
 const RUNS = Number(values.runs);
 const PACE = Number(values.pace);
@@ -57,41 +57,45 @@ async function run(n: number, base: string): Promise<string[]> {
   let killedAt = Infinity;
   let ticking = true;
   try {
-    // one host opens at most 25 rooms: a host per 20
+    // one host opens at most 25 rooms: a host per 20; a few rooms at a time, every seat of a room at once
     const hostOf = (i: number) => ({ id: `guest:failover-host-${n}-${Math.floor(i / 20)}`, name: `Host ${Math.floor(i / 20) + 1}` });
-    let lobby = await signedInSocket(url, hostOf(0));
-    await connected(lobby);
-    for (let i = 0; i < ROOMS; i++) {
-      const spec = mix(MIX_8, ROOMS)[i]!;
-      if (i > 0 && i % 20 === 0) {
-        lobby.close();
-        lobby = await signedInSocket(url, hostOf(i));
-        await connected(lobby);
-      }
-      const c = await requestPatiently<{ code: string }>(lobby, "room:create", { gameId: spec.gameId, seats: spec.seats, config: spec.config }, 30_000);
+    const lobbies = await Promise.all(
+      Array.from({ length: Math.ceil(ROOMS / 20) }, async (_, h) => {
+        const s = await signedInSocket(url, hostOf(h * 20));
+        await connected(s);
+        return s;
+      }),
+    );
+    const specs = mix(MIX_8, ROOMS);
+    let nextRoom = 0;
+    const openRoom = async (i: number) => {
+      const spec = specs[i]!;
+      const c = await requestPatiently<{ code: string }>(lobbies[Math.floor(i / 20)]!, "room:create", { gameId: spec.gameId, seats: spec.seats, config: spec.config }, 30_000);
       if (!c.ok) throw new Error(`room:create: ${c.message}`);
       const room: Room = { code: c.code, seats: [], before: null, after: null };
       const game = getGame(spec.gameId)!;
-      for (let s = 0; s < spec.seats; s++) {
-        const seat = { rng: Rng.fromSeed(`failover/${n}/${i}/${s}`), busy: false, watchedAt: Date.now() } as Seat;
-        seat.client = await SeatClient.open(
-          {
-            url,
-            user: { id: `guest:failover-${n}-${i}-${s}`, name: `Seat ${i}.${s}` },
-            code: c.code,
-            game,
-            reconnect: true,
-            onWatched: () => (seat.watchedAt = Date.now()),
-            onState: (p) => {
-              const cur = { phase: phaseOf(p), deadlineAt: p.clock.deadlineAt };
-              if (Date.now() < killedAt) room.before = cur;
-              else if (!room.after && room.before && cur.phase === room.before.phase) room.after = cur;
+      room.seats = await Promise.all(
+        Array.from({ length: spec.seats }, async (_, s) => {
+          const seat = { rng: Rng.fromSeed(`failover/${n}/${i}/${s}`), busy: false, watchedAt: Date.now() } as Seat;
+          seat.client = await SeatClient.open(
+            {
+              url,
+              user: { id: `guest:failover-${n}-${i}-${s}`, name: `Seat ${i}.${s}` },
+              code: c.code,
+              game,
+              reconnect: true,
+              onWatched: () => (seat.watchedAt = Date.now()),
+              onState: (p) => {
+                const cur = { phase: phaseOf(p), deadlineAt: p.clock.deadlineAt };
+                if (Date.now() < killedAt) room.before = cur;
+                else if (!room.after && room.before && cur.phase === room.before.phase) room.after = cur;
+              },
             },
-          },
-          true,
-        );
-        room.seats.push(seat);
-      }
+            true,
+          );
+          return seat;
+        }),
+      );
       // the host console's commands go on the room's own socket, routed to the process that serves it
       const console_ = await signedInSocket(url, hostOf(i), false, c.code);
       await connected(console_);
@@ -99,8 +103,13 @@ async function run(n: number, base: string): Promise<string[]> {
       console_.close();
       if (!st.ok) throw new Error(`start: ${st.message}`);
       rooms.push(room);
-    }
-    lobby.close();
+    };
+    await Promise.all(
+      Array.from({ length: 4 }, async () => {
+        while (nextRoom < ROOMS) await openRoom(nextRoom++);
+      }),
+    );
+    for (const l of lobbies) l.close();
 
     // every seat moves at most once per PACE, spread evenly
     const rng = Rng.fromSeed(`failover/${n}`);

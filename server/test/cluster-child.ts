@@ -12,7 +12,7 @@ import { startPrimary } from "../cluster/primary";
 import { workerSlot } from "../cluster/worker";
 import { edgeFromEnv, oneAddressEdge } from "../edge";
 import { gameOrFixture } from "./fixture-game";
-import type { ChildRequest, ChildStats } from "./server-process";
+import type { ChildRequest, ChildStats, ForwardReport } from "./server-process";
 import { TEST_SECRET } from "./session";
 
 function int(name: string, fallback: number): number {
@@ -20,7 +20,11 @@ function int(name: string, fallback: number): number {
   return raw === undefined || raw === "" ? fallback : Number(raw);
 }
 
-type Ask = { type: "bench:stats"; id: number; gc?: boolean; resetLoop?: boolean };
+type Ask = { type: "bench:stats"; id: number; gc?: boolean; resetLoop?: boolean } | { type: "bench:forward"; id: number; count: number; concurrency: number; pushes: boolean };
+
+/** An action as a forwarded command would carry it, and a payload as a push through the adapter would (sizes of the games' usual ones). */
+const COMMAND = { code: "ABCDEF", userId: "guest:forwarded-user", action: { type: "vote", target: "s3", note: "x".repeat(80) }, clientId: "c1234567" };
+const PUSH = { code: "ABCDEF", base: 1, frame: 2, ops: Array.from({ length: 12 }, (_, i) => ({ op: "replace", path: `/view/players/${i}/status`, value: "waiting for the vote" })) };
 
 if (cluster.isWorker) {
   const slot = workerSlot()!;
@@ -44,7 +48,38 @@ if (cluster.isWorker) {
     lastBeat: process.env.GARNET_GENERATION === "first" ? null : Date.now(),
     log: () => {},
   });
+  // the far end of a forwarded command: the work a room would do is left out, only the transport is measured
+  const anyIo = server.io as unknown as { on(ev: string, fn: (...a: unknown[]) => void): void; serverSideEmit(ev: string, ...a: unknown[]): void; to(g: string): { emit(ev: string, p: unknown): void } };
+  anyIo.on("bench:command", (...args: unknown[]) => (args[args.length - 1] as (r: unknown) => void)({ ok: true, version: 1, clientId: COMMAND.clientId }));
   process.on("message", (m: Ask) => {
+    if (m?.type === "bench:forward") {
+      void (async () => {
+        if (m.pushes) {
+          // pushes to a group whose sockets are on other processes: each is published to every other process
+          for (let i = 0; i < m.count; i++) anyIo.to("bench-group").emit("room:patch", PUSH);
+          process.send!({ type: "bench:forward", id: m.id, ackMs: { p50: 0, p99: 0, max: 0 }, commandsPerSec: 0 });
+          return;
+        }
+        const lat: number[] = [];
+        let sent = 0;
+        const t0 = performance.now();
+        await Promise.all(
+          Array.from({ length: m.concurrency }, async () => {
+            while (sent < m.count) {
+              sent++;
+              const at = performance.now();
+              await new Promise((resolve) => anyIo.serverSideEmit("bench:command", COMMAND, resolve));
+              lat.push(performance.now() - at);
+            }
+          }),
+        );
+        const seconds = (performance.now() - t0) / 1000;
+        lat.sort((a, b) => a - b);
+        const q = (f: number) => lat[Math.min(lat.length - 1, Math.floor(f * lat.length))]!;
+        process.send!({ type: "bench:forward", id: m.id, ackMs: { p50: q(0.5), p99: q(0.99), max: lat[lat.length - 1]! }, commandsPerSec: m.count / seconds });
+      })();
+      return;
+    }
     if (m?.type !== "bench:stats") return;
     const gc = (globalThis as { gc?: () => void }).gc;
     if (m.gc && gc) gc();
@@ -96,9 +131,34 @@ if (cluster.isWorker) {
       loopDelayMs: { p50: Math.max(...all.map((x) => x.loopDelayMs.p50)), p99: Math.max(...all.map((x) => x.loopDelayMs.p99)), max: Math.max(...all.map((x) => x.loopDelayMs.max)) },
     };
   };
+  /** Forwarding commands through the adapter, measured: the CPU of every process over the commands, then over the pushes. */
+  const forward = async (count: number, concurrency: number): Promise<ForwardReport> => {
+    const w = primary.workers()[0]!.worker!;
+    const cpu = (x: ChildStats) => (x.cpu.user + x.cpu.system) / 1000;
+    const run = (pushes: boolean) =>
+      new Promise<{ ackMs: ForwardReport["ackMs"]; commandsPerSec: number }>((resolve) => {
+        const id = next++;
+        const on = (m: { type?: string; id?: number; ackMs: ForwardReport["ackMs"]; commandsPerSec: number }) => {
+          if (m?.type !== "bench:forward" || m.id !== id) return;
+          w.off("message", on);
+          resolve(m);
+        };
+        w.on("message", on);
+        w.send({ type: "bench:forward", id, count, concurrency, pushes });
+      });
+    const s0 = await stats({});
+    const r = await run(false);
+    const s1 = await stats({});
+    await run(true);
+    // the other processes take the pushes in after they are sent: a second's grace (their idle timers count too: a rough figure)
+    await new Promise((res) => setTimeout(res, 1000));
+    const s2 = await stats({});
+    return { type: "forwarded", commands: count, ackMs: r.ackMs, commandsPerSec: r.commandsPerSec, cpuMsPerCommand: (cpu(s1) - cpu(s0)) / count, pushes: count, cpuMsPerPush: (cpu(s2) - cpu(s1)) / count };
+  };
   process.on("message", (msg: ChildRequest & { id: number }) => {
     const reply = (body: object) => process.send?.({ id: msg.id, ...body });
     if (msg.type === "stats") void stats(msg).then(reply);
+    else if (msg.type === "forward") void forward(msg.count, msg.concurrency).then(reply);
     else if (msg.type === "kill-worker") {
       const w = primary.workers()[msg.slot]?.worker;
       const at = Date.now();
