@@ -22,11 +22,19 @@ export async function signedInSocket(url: string, user: { id: string; name: stri
   });
 }
 
-export function connected(socket: Socket): Promise<void> {
+/** Resolves once the socket is connected; rejects on a connection error, or when it takes longer than `timeoutMs` (the client itself never gives up on a namespace handshake). */
+export function connected(socket: Socket, timeoutMs = 30_000): Promise<void> {
   return new Promise((resolve, reject) => {
     if (socket.connected) return resolve();
-    socket.once("connect", () => resolve());
-    socket.once("connect_error", reject);
+    const timer = setTimeout(() => reject(new Error(`not connected within ${timeoutMs} ms`)), timeoutMs);
+    socket.once("connect", () => {
+      clearTimeout(timer);
+      resolve();
+    });
+    socket.once("connect_error", (e) => {
+      clearTimeout(timer);
+      reject(e);
+    });
   });
 }
 
@@ -128,8 +136,13 @@ export class SeatClient {
   /** Connects and watches the room; claims a seat when `claim` is set and the user has none. */
   static async open(o: SeatClientOptions, claim = false): Promise<SeatClient> {
     const c = new SeatClient(await signedInSocket(o.url, o.user, o.reconnect, o.code), o);
-    await connected(c.socket);
-    await c.enter(claim);
+    try {
+      await connected(c.socket);
+      await c.enter(claim);
+    } catch (e) {
+      c.close();
+      throw e;
+    }
     return c;
   }
 
