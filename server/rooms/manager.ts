@@ -69,6 +69,8 @@ export class RoomManager {
   private beat: NodeJS.Timeout | null = null;
   private sweeper: NodeJS.Timeout | null = null;
   private renewer: NodeJS.Timeout | null = null;
+  /** Set once close() began: no room is loaded any more. */
+  private closing = false;
   private readonly now: () => number;
   private readonly roomHooks: RoomHooks;
   readonly leases: Leases;
@@ -127,6 +129,7 @@ export class RoomManager {
    * room/moved and stays where it is.
    */
   async get(code: string, takeOver = true): Promise<Room | null> {
+    if (this.closing) throw new CommandError("room/closed", "This server is shutting down; reconnecting finds the room on another.");
     return this.rooms.get(code) ?? this.loadOnce(code, true, takeOver);
   }
 
@@ -357,6 +360,7 @@ export class RoomManager {
 
   /** Stops every room, writes what is queued and gives up every lease: another process may take the rooms at once. */
   async close(): Promise<void> {
+    this.closing = true;
     if (this.beat) clearInterval(this.beat);
     if (this.sweeper) clearInterval(this.sweeper);
     if (this.renewer) clearInterval(this.renewer);

@@ -102,7 +102,7 @@ if (cluster.isWorker) {
 } else {
   const primary = await startPrimary({ workers: Math.max(1, int("WORKERS", 2)), port: int("PORT", 0), host: "127.0.0.1", env: {}, exec: import.meta.filename, log: () => {} });
   let next = 1;
-  const askWorker = (w: Worker, req: Omit<Ask, "id">) =>
+  const askWorker = (w: Worker, req: { type: "bench:stats"; gc?: boolean; resetLoop?: boolean }) =>
     new Promise<ChildStats>((resolve) => {
       const id = next++;
       const on = (m: Omit<ChildStats, "type"> & { type?: string; id?: number }) => {
@@ -115,7 +115,7 @@ if (cluster.isWorker) {
     });
   /** Every live worker's figures, summed (the loop delay: the worst worker's). */
   const stats = async (req: { gc?: boolean; resetLoop?: boolean }): Promise<ChildStats> => {
-    const all = await Promise.all(primary.workers().flatMap((s) => (s.worker && s.ready ? [askWorker(s.worker, { type: "bench:stats", ...req })] : [])));
+    const all = await Promise.all(primary.workers().flatMap((s) => (s.worker && s.ready ? [askWorker(s.worker, { type: "bench:stats", gc: req.gc, resetLoop: req.resetLoop })] : [])));
     const own = process.cpuUsage();
     const sum = (f: (x: ChildStats) => number) => all.reduce((n, x) => n + f(x), 0);
     return {
