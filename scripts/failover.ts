@@ -99,7 +99,7 @@ async function run(n: number, base: string): Promise<string[]> {
       room.seats = await Promise.all(
         Array.from({ length: spec.seats }, async (_, s) => {
           const seat = { rng: Rng.fromSeed(`failover/${n}/${i}/${s}`), busy: false, watchedAt: Date.now() } as Seat;
-          seat.client = await retryOnce(() => SeatClient.open(
+          seat.client = await SeatClient.openPatiently(
             {
               url,
               user: { id: `guest:failover-${n}-${i}-${s}`, name: `Seat ${i}.${s}` },
@@ -114,7 +114,7 @@ async function run(n: number, base: string): Promise<string[]> {
               },
             },
             true,
-          ));
+          );
           seated.add(s);
           step.set(i, `seats (${seated.size} of ${spec.seats} in)`);
           return seat;

@@ -186,7 +186,7 @@ class Room {
         if (first || cfg.routed) {
           s.client?.close();
           const user = { id: `guest:bench-${s.id}`, name: `Bench ${s.id} ${"abcdefghijklmnop"[s.index]}` };
-          s.client = await SeatClient.open({ url: cfg.url, user, code: this.code, game: this.game ?? undefined, onState: (p) => this.arrived(s.index, p) }, true);
+          s.client = await SeatClient.openPatiently({ url: cfg.url, user, code: this.code, game: this.game ?? undefined, onState: (p) => this.arrived(s.index, p) }, true);
           s.client.socket.io.engine.on("data", (d: unknown) => {
             if (typeof d === "string") stats.received += d.length;
           });

@@ -155,7 +155,11 @@ export class RoomManager {
   /** Takes the room's lease (asking its live holder to hand it over when it has one) and rebuilds it from the log. */
   private async load(code: string, start: boolean, takeOver: boolean): Promise<Room | null> {
     let got = await this.leases.acquire(code, [...this.deadOwners]);
-    if (!got.ok && got.holder !== null && takeOver && this.opts.handover && (await this.opts.handover(code, got.holder).catch(() => false))) got = await this.leases.acquire(code, [...this.deadOwners]);
+    if (!got.ok && got.holder !== null && takeOver && this.opts.handover) {
+      // whatever the answer (a holder that gave the room up on its own meanwhile, or one the adapter has not met yet), try once more
+      await this.opts.handover(code, got.holder).catch(() => false);
+      got = await this.leases.acquire(code, [...this.deadOwners]);
+    }
     if (!got.ok) {
       if (got.holder === null) return null;
       throw new CommandError("room/moved", "Another server serves this room; reconnecting finds it there.");

@@ -146,6 +146,24 @@ export class SeatClient {
     return c;
   }
 
+  /**
+   * open(), asked again after a short pause when it fails (up to `tries` times):
+   * for set-ups that open many seats while rooms move to the process their
+   * sockets are routed to, and on a shared machine where a handshake now and
+   * then never completes. Says on stderr what failed.
+   */
+  static async openPatiently(o: SeatClientOptions, claim = false, tries = 3): Promise<SeatClient> {
+    for (let n = 1; ; n++) {
+      try {
+        return await SeatClient.open(o, claim);
+      } catch (e) {
+        if (n >= tries) throw e;
+        console.error(`  ${o.user.id} in ${o.code}: ${e instanceof Error ? e.message : String(e)}; trying again`);
+        await new Promise((r) => setTimeout(r, 300 * n));
+      }
+    }
+  }
+
   /** Leaves the current room for another one (same socket, same user; a socket routed by its room reopens as another SeatClient instead). */
   async move(code: string, claim = false): Promise<void> {
     void this.socket.emit("room:unwatch", { code: this.code });
