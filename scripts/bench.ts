@@ -158,7 +158,7 @@ try {
       for (const concurrency of [1, 64]) {
         const f = await server.ask({ type: "forward", count: 10_000, concurrency });
         results.forward.push({ ...f, concurrency });
-        log(`  ${f.commands} commands, ${concurrency} in flight: ${f.commandsPerSec.toFixed(0)}/s, round trip p50 ${ms(f.ackMs.p50)} / p99 ${ms(f.ackMs.p99)} / max ${ms(f.ackMs.max)} ms; CPU of all processes ${f.cpuMsPerCommand.toFixed(3)} ms per command; a push through the adapter ${f.cpuMsPerPush.toFixed(3)} ms`);
+        log(`  ${f.commands} commands (${f.answered} answers), ${concurrency} in flight: ${f.commandsPerSec.toFixed(0)}/s, round trip p50 ${ms(f.ackMs.p50)} / p99 ${ms(f.ackMs.p99)} / max ${ms(f.ackMs.max)} ms; CPU of all processes ${f.cpuMsPerCommand.toFixed(3)} ms per command; a push through the adapter ${f.cpuMsPerPush.toFixed(3)} ms`);
       }
     } finally {
       await server.stop();

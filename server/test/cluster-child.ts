@@ -57,18 +57,22 @@ if (cluster.isWorker) {
         if (m.pushes) {
           // pushes to a group whose sockets are on other processes: each is published to every other process
           for (let i = 0; i < m.count; i++) anyIo.to("bench-group").emit("room:patch", PUSH);
-          process.send!({ type: "bench:forward", id: m.id, ackMs: { p50: 0, p99: 0, max: 0 }, commandsPerSec: 0 });
+          process.send!({ type: "bench:forward", id: m.id, ackMs: { p50: 0, p99: 0, max: 0 }, commandsPerSec: 0, answered: 0 });
           return;
         }
+        // the adapter learns of the other processes from their heartbeats: wait until one answers
+        const ask = () => new Promise<unknown[]>((resolve) => anyIo.serverSideEmit("bench:command", COMMAND, (_e: unknown, replies: unknown[] | undefined) => resolve(replies ?? [])));
+        for (let i = 0; i < 100 && (await ask()).length === 0; i++) await new Promise((r) => setTimeout(r, 100));
         const lat: number[] = [];
         let sent = 0;
+        let answered = 0;
         const t0 = performance.now();
         await Promise.all(
           Array.from({ length: m.concurrency }, async () => {
             while (sent < m.count) {
               sent++;
               const at = performance.now();
-              await new Promise((resolve) => anyIo.serverSideEmit("bench:command", COMMAND, resolve));
+              answered += (await ask()).length;
               lat.push(performance.now() - at);
             }
           }),
@@ -76,7 +80,7 @@ if (cluster.isWorker) {
         const seconds = (performance.now() - t0) / 1000;
         lat.sort((a, b) => a - b);
         const q = (f: number) => lat[Math.min(lat.length - 1, Math.floor(f * lat.length))]!;
-        process.send!({ type: "bench:forward", id: m.id, ackMs: { p50: q(0.5), p99: q(0.99), max: lat[lat.length - 1]! }, commandsPerSec: m.count / seconds });
+        process.send!({ type: "bench:forward", id: m.id, ackMs: { p50: q(0.5), p99: q(0.99), max: lat[lat.length - 1]! }, commandsPerSec: m.count / seconds, answered });
       })();
       return;
     }
@@ -136,9 +140,9 @@ if (cluster.isWorker) {
     const w = primary.workers()[0]!.worker!;
     const cpu = (x: ChildStats) => (x.cpu.user + x.cpu.system) / 1000;
     const run = (pushes: boolean) =>
-      new Promise<{ ackMs: ForwardReport["ackMs"]; commandsPerSec: number }>((resolve) => {
+      new Promise<{ ackMs: ForwardReport["ackMs"]; commandsPerSec: number; answered: number }>((resolve) => {
         const id = next++;
-        const on = (m: { type?: string; id?: number; ackMs: ForwardReport["ackMs"]; commandsPerSec: number }) => {
+        const on = (m: { type?: string; id?: number; ackMs: ForwardReport["ackMs"]; commandsPerSec: number; answered: number }) => {
           if (m?.type !== "bench:forward" || m.id !== id) return;
           w.off("message", on);
           resolve(m);
@@ -153,7 +157,7 @@ if (cluster.isWorker) {
     // the other processes take the pushes in after they are sent: a second's grace (their idle timers count too: a rough figure)
     await new Promise((res) => setTimeout(res, 1000));
     const s2 = await stats({});
-    return { type: "forwarded", commands: count, ackMs: r.ackMs, commandsPerSec: r.commandsPerSec, cpuMsPerCommand: (cpu(s1) - cpu(s0)) / count, pushes: count, cpuMsPerPush: (cpu(s2) - cpu(s1)) / count };
+    return { type: "forwarded", commands: count, answered: r.answered, ackMs: r.ackMs, commandsPerSec: r.commandsPerSec, cpuMsPerCommand: (cpu(s1) - cpu(s0)) / count, pushes: count, cpuMsPerPush: (cpu(s2) - cpu(s1)) / count };
   };
   process.on("message", (msg: ChildRequest & { id: number }) => {
     const reply = (body: object) => process.send?.({ id: msg.id, ...body });

@@ -43,6 +43,8 @@ export type ChildReply = ChildStats | { type: "inspect"; rooms: RoomInternals[] 
 export interface ForwardReport {
   type: "forwarded";
   commands: number;
+  /** Answers the commands got (one per other process and command when every one arrived). */
+  answered: number;
   ackMs: { p50: number; p99: number; max: number };
   commandsPerSec: number;
   cpuMsPerCommand: number;
