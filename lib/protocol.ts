@@ -156,6 +156,9 @@ export interface Replies {
 }
 
 export type ClientEvent = keyof typeof clientEvents;
+
+/** Events about one room (their input names it): a client sends them on that room's socket, the one whose handshake names the room, so that they reach the process that serves it. */
+export const ROOM_EVENTS: ReadonlySet<ClientEvent> = new Set<ClientEvent>(["room:watch", "room:sync", "room:unwatch", "seat:claim", "seat:release", "game:act", "host:command", "chat:send", "chat:history", "room:audit"]);
 /** What a client sends with an event (before the server's schema parses it). */
 export type ClientInput<E extends ClientEvent> = z.input<(typeof clientEvents)[E]>;
 /** The same, as the server's handler gets it (parsed). */

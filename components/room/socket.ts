@@ -6,12 +6,9 @@
 // server closes (the room moved to another process, a restart) connects again
 // by itself, routed anew, and every `connect` listener watches its room again.
 import { io, type Socket } from "socket.io-client";
-import type { Ack, ClientEvent, ClientInput, ClientToServer, Replies, ServerToClient } from "@/lib/protocol";
+import { ROOM_EVENTS, type Ack, type ClientEvent, type ClientInput, type ClientToServer, type Replies, type ServerToClient } from "@/lib/protocol";
 
 export type GarnetSocket = Socket<ServerToClient, ClientToServer>;
-
-/** Events about one room: sent on that room's socket. */
-const ROOM_EVENTS: ReadonlySet<ClientEvent> = new Set<ClientEvent>(["room:watch", "room:sync", "room:unwatch", "seat:claim", "seat:release", "game:act", "host:command", "chat:send", "chat:history", "room:audit"]);
 
 const sockets = new Map<string | null, GarnetSocket>();
 const holds = new Map<string, number>();
