@@ -62,6 +62,7 @@ export interface ManagerOptions extends RoomOptions {
 }
 
 export const DEFAULT_LEASE_TTL_MS = 10_000;
+const HANDOVER_TRIES = 4;
 
 export class RoomManager {
   private readonly rooms = new Map<string, Room>();
@@ -155,10 +156,12 @@ export class RoomManager {
   /** Takes the room's lease (asking its live holder to hand it over when it has one) and rebuilds it from the log. */
   private async load(code: string, start: boolean, takeOver: boolean): Promise<Room | null> {
     let got = await this.leases.acquire(code, [...this.deadOwners]);
-    if (!got.ok && got.holder !== null && takeOver && this.opts.handover) {
-      // whatever the answer (a holder that gave the room up on its own meanwhile, or one the adapter has not met yet), try once more
+    // whatever the answer (a holder that gave the room up on its own meanwhile, or an adapter that
+    // answered before the holder did), the lease is tried again, and the holder asked again, a few times
+    for (let n = 1; !got.ok && got.holder !== null && takeOver && this.opts.handover && n <= HANDOVER_TRIES; n++) {
       await this.opts.handover(code, got.holder).catch(() => false);
       got = await this.leases.acquire(code, [...this.deadOwners]);
+      if (!got.ok && n < HANDOVER_TRIES) await new Promise((r) => setTimeout(r, 100 * n));
     }
     if (!got.ok) {
       if (got.holder === null) return null;
