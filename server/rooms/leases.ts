@@ -79,6 +79,12 @@ export class Leases {
     await this.sql.query(`UPDATE "RoomLease" SET "expiresAt" = '1970-01-01' WHERE "roomId" = $1 AND "token" = $2 AND "owner" = $3`, [lease.roomId, lease.token, this.owner]);
   }
 
+  /** Gives up the room with this code if this process holds its lease; how many leases it gave up (0 or 1). */
+  async releaseCode(code: string): Promise<number> {
+    const r = await this.sql.query(`UPDATE "RoomLease" l SET "expiresAt" = '1970-01-01' FROM "Room" r WHERE r."id" = l."roomId" AND r."code" = $1 AND l."owner" = $2 AND l."expiresAt" > '1970-01-01'`, [code, this.owner]);
+    return r.rowCount ?? 0;
+  }
+
   /** Gives up every room this process holds (a graceful shutdown). */
   async releaseAll(): Promise<void> {
     await this.sql.query(`UPDATE "RoomLease" SET "expiresAt" = '1970-01-01' WHERE "owner" = $1`, [this.owner]);

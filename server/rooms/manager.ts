@@ -209,11 +209,12 @@ export class RoomManager {
   /**
    * Hands a room over to another process (it asked, because the room's clients
    * reach it now): the room finishes what it has queued, gives up its lease and
-   * tells its clients to reconnect. False when this process does not serve it.
+   * tells its clients to reconnect. False when this process neither serves nor holds it.
    */
   async release(code: string): Promise<boolean> {
     const room = this.rooms.get(code);
-    if (!room) return false;
+    // a lease this process holds for a room it does not serve (say, one still loading) is given up too
+    if (!room) return (await this.leases.releaseCode(code)) > 0;
     this.rooms.delete(code);
     room.dispose("moved");
     await room.idle().catch(() => undefined);
