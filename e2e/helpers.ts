@@ -53,7 +53,8 @@ export async function shot(page: Page, name: string, fullPage = false): Promise<
 export async function watchPayloads(context: BrowserContext, code: string, opts: { spectate?: boolean } = {}): Promise<{ payloads: RoomPayload[]; close(): void }> {
   const base = process.env.E2E_BASE_URL ?? `http://localhost:${process.env.E2E_PORT ?? 3210}`;
   const cookie = (await context.cookies(base)).map((c) => `${c.name}=${c.value}`).join("; ");
-  const socket = io(base, { transports: ["websocket"], extraHeaders: cookie ? { cookie } : {} });
+  // named for its room in the handshake, as the page's own socket is, so that it reaches the process that serves the room
+  const socket = io(base, { transports: ["websocket"], query: { room: code }, extraHeaders: cookie ? { cookie } : {} });
   const payloads: RoomPayload[] = [];
   // the same feeds the page keeps its copy with
   const feeds = new RoomFeeds((event, input) => socket.timeout(10_000).emitWithAck(event, input).catch(() => ({ ok: false as const, code: "net/timeout" as const, message: "no answer" })), (p) => payloads.push(p));

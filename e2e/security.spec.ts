@@ -52,7 +52,8 @@ test("a page on another port can neither use a player's cookie on the socket nor
   const origin = loopback();
   const page = await signIn(browser, origin, "Vera");
   const code = await createRoom(page, "thoths-bluff");
-  const socketUrl = `${origin.replace("http", "ws")}/socket.io/?EIO=4&transport=websocket`;
+  // named for its room, as the app's own room sockets are: the server routes it to the process that serves the room
+  const socketUrl = `${origin.replace("http", "ws")}/socket.io/?EIO=4&transport=websocket&room=${code}`;
 
   // the probe works: from the app's own page the cookie makes this socket the host
   const own = await page.evaluate(`(${PROBE})(${JSON.stringify(socketUrl)}, ${JSON.stringify(code)})`);

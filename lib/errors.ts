@@ -32,6 +32,7 @@ export const ERRORS = {
   "room/code": "No free room code could be drawn; try again.",
   "room/too_many": "The host already has the most open rooms allowed.",
   "room/closed": "The room is closing on this server (shutting down or unloaded); try again.",
+  "room/moved": "Another server process serves the room now (this one lost or handed over its lease); reconnect and the room is found there.",
   "room/not_started": "The game has not started yet.",
   "room/over": "The game is over.",
   "room/created": "(log) a second creation event.",

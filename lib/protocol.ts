@@ -117,6 +117,8 @@ export interface ServerToClient {
   "chat:message": (payload: { code: string; message: ChatMessage }) => void;
   /** A line for one user only: the host's nudge, an answer to a request for a seat. */
   "room:nudge": (payload: { code: string; text: string }) => void;
+  /** This server process no longer serves the room: reconnect (the connection is routed to the one that does) and watch it again. */
+  "room:moved": (payload: { code: string; message: string }) => void;
   /** Something changed in a season this socket watches: fetch its view again. */
   "season:changed": (payload: { code: string }) => void;
 }
@@ -161,6 +163,9 @@ export interface Replies {
 }
 
 export type ClientEvent = keyof typeof clientEvents;
+
+/** Events about one room (their input names it): a client sends them on that room's socket, the one whose handshake names the room, so that they reach the process that serves it. */
+export const ROOM_EVENTS: ReadonlySet<ClientEvent> = new Set<ClientEvent>(["room:watch", "room:sync", "room:unwatch", "seat:claim", "seat:release", "game:act", "host:command", "chat:send", "chat:history", "room:audit"]);
 /** What a client sends with an event (before the server's schema parses it). */
 export type ClientInput<E extends ClientEvent> = z.input<(typeof clientEvents)[E]>;
 /** The same, as the server's handler gets it (parsed). */

@@ -4,24 +4,33 @@
 //   2-seat   two-seat rooms at one action per seat per second
 //   org      1,000 rooms of about 8 seats at one action per seat per 10 s
 //   restart  500 rooms of bots, kill -9, restart: when is every room serving again
+//   cluster  the 8-seat, 2-seat and org scenarios again, at 1 worker process and at
+//            --processes (default: the cores) behind the cluster primary, same driver
+//   forward  what forwarding a command to a room's owner through the adapter would cost
+//            (serverSideEmit with ack), and a push back through it, per message
 // Each load run is followed by the same sockets at the same rate against a bare
 // Socket.IO echo server (the floor), and Garnet's figures are given as ratios to it.
 // Flags: --only apply,8-seat,… --scale 0.25 (rooms) --window 20 --warmup 5
 //        --workers 2 --profile (a CPU profile of the server over each window)
+//        --processes N (server processes for the cluster runs)
 //        --out FILE (JSON results; default .data/bench/results-<time>.json)
 //        --pushes MS: each load scenario runs twice, with every seated player
 //        subscribed to Web Push at a local push service that answers after MS ms,
 //        and without pushes, before the floor (docs/alerts.md)
 import { mkdirSync, writeFileSync } from "node:fs";
+import { availableParallelism } from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { getGame, catalogue as games } from "../lib/games/registry";
+import { createTestDb } from "../server/test/harness";
 import { findPgBase } from "../server/test/pg-base";
+import { ServerProcess, type ForwardReport } from "../server/test/server-process";
 import { benchApply, type ApplyResult } from "./bench/apply";
 import { runLoad, type LoadResult } from "./bench/load";
 import { startSlowPushService } from "./bench/pushes";
 import { summariseProfile } from "./bench/profile";
 import type { RoomSpec } from "./bench/protocol";
+import { CONFIG, MIX_8, mix, room } from "./bench/scenarios";
 import { runRestart, type RestartResult } from "./bench/restart";
 import { machine } from "./bench/system";
 
@@ -32,6 +41,7 @@ const { values } = parseArgs({
     window: { type: "string", default: "20" },
     warmup: { type: "string", default: "5" },
     workers: { type: "string", default: "2" },
+    processes: { type: "string", default: String(availableParallelism()) },
     profile: { type: "boolean", default: false },
     out: { type: "string" },
     pushes: { type: "string" },
@@ -43,19 +53,6 @@ const stamp = new Date().toISOString().replace(/[:.]/g, "-");
 const outDir = path.resolve(".data/bench");
 mkdirSync(outDir, { recursive: true });
 
-// Configs that keep games going on bot moves alone: no final decision left to a host,
-// no phase that only waits for the clock, and the longest games the rules allow.
-const CONFIG: Record<string, Record<string, unknown>> = {
-  "thoths-bluff": { finalTiebreak: "coin" },
-  "truth-deflector": { rounds: 20 },
-  "truth-wars": { rounds: 10 },
-  "five-fold-possession": {},
-  "secret-sinner": { rounds: 20, phaseSeconds: { briefing: 0 } },
-};
-const room = (gameId: string, seats: number): RoomSpec => ({ gameId, seats, config: CONFIG[gameId] ?? {} });
-/** Every game that seats about eight, 8 seats on average. */
-const MIX_8 = [room("truth-deflector", 8), room("truth-wars", 7), room("secret-sinner", 9), room("five-fold-possession", 5), room("secret-sinner", 11)];
-const mix = (specs: RoomSpec[], n: number) => Array.from({ length: n }, (_, i) => specs[i % specs.length]!);
 const count = (n: number) => Math.max(1, Math.round(n * scale));
 
 const SCENARIOS: Record<string, { rooms: RoomSpec[]; paceMs: number; target: string }> = {
@@ -110,7 +107,7 @@ function printPushes(p: LoadResult, g: LoadResult): void {
   log(`    whole run with pushes: ${p.run.sent} sent, ${p.run.acked} acknowledged, ${p.run.unanswered} unanswered, ${p.run.viewsMissing} views missing`);
 }
 
-const results: { machine: ReturnType<typeof machine>; node: string; args: typeof values; apply?: ApplyResult[]; load: Record<string, { garnet: LoadResult; echo: LoadResult | null; withPushes?: LoadResult; profile?: ReturnType<typeof summariseProfile> }>; restart?: RestartResult; verdicts: string[] } = {
+const results: { machine: ReturnType<typeof machine>; node: string; args: typeof values; apply?: ApplyResult[]; load: Record<string, { garnet: LoadResult; echo: LoadResult | null; withPushes?: LoadResult; profile?: ReturnType<typeof summariseProfile> }>; restart?: RestartResult; cluster?: Record<string, { one: LoadResult; many: LoadResult }>; forward?: (ForwardReport & { concurrency: number })[]; verdicts: string[] } = {
   machine: machine(),
   node: process.version,
   args: values,
@@ -129,7 +126,7 @@ if (parts.has("apply")) {
   }
 }
 
-const pg = parts.has("8-seat") || parts.has("2-seat") || parts.has("org") || parts.has("restart") ? await findPgBase() : null;
+const pg = ["8-seat", "2-seat", "org", "restart", "cluster", "forward"].some((p) => parts.has(p)) ? await findPgBase() : null;
 try {
   for (const name of ["8-seat", "2-seat", "org"]) {
     if (!parts.has(name) || !pg) continue;
@@ -162,6 +159,39 @@ try {
     results.verdicts.push(...verdict(name, garnet, echo, name === "2-seat" ? 6000 : name === "8-seat" ? 4000 : 8000));
   }
 
+  if (parts.has("cluster") && pg) {
+    const n = Number(values.processes);
+    results.cluster = {};
+    for (const name of ["8-seat", "2-seat", "org"]) {
+      const sc = SCENARIOS[name]!;
+      log(`\n## cluster ${name}: ${sc.rooms.length} rooms at 1 and at ${n} server processes, sockets routed by their room (the machine is shared: compare within the run)`);
+      const common = { name, pgBase: pg.url, rooms: sc.rooms, paceMs: sc.paceMs, workers: Number(values.workers), warmupS: Number(values.warmup), windowS: Number(values.window), log, mode: "garnet" as const };
+      const one = await runLoad({ ...common, processes: 1 });
+      printLoad(one, null);
+      const many = await runLoad({ ...common, processes: n });
+      printLoad(many, null);
+      results.cluster[name] = { one, many };
+      const p99 = (g: LoadResult) => Math.max(g.ack.p99, g.view.p99);
+      for (const [k, g] of [[1, one], [n, many]] as const)
+        results.verdicts.push(`cluster ${name} at ${k} process${k === 1 ? "" : "es"}: ${g.sockets} sockets, ${g.actionsPerSec.toFixed(0)} actions/s, p99 ${ms(p99(g))} ms ${p99(g) <= 100 ? "≤" : ">"} 100 ms, server CPU ${g.server.cpuMsPerAction.toFixed(3)} ms per action`);
+    }
+  }
+  if (parts.has("forward") && pg) {
+    log("\n## forwarding through the adapter: two worker processes, the cluster adapter over IPC (the machine is shared: rough figures)");
+    const db = await createTestDb(pg.url);
+    const { server } = await ServerProcess.start({ databaseUrl: db.url, entry: path.resolve("server/test/cluster-child.ts"), env: { WORKERS: "2" }, output: () => {} });
+    try {
+      results.forward = [];
+      for (const concurrency of [1, 64]) {
+        const f = await server.ask({ type: "forward", count: 10_000, concurrency });
+        results.forward.push({ ...f, concurrency });
+        log(`  ${f.commands} commands (${f.answered} answers), ${concurrency} in flight: ${f.commandsPerSec.toFixed(0)}/s, round trip p50 ${ms(f.ackMs.p50)} / p99 ${ms(f.ackMs.p99)} / max ${ms(f.ackMs.max)} ms; CPU of all processes ${f.cpuMsPerCommand.toFixed(3)} ms per command; a push through the adapter ${f.cpuMsPerPush.toFixed(3)} ms`);
+      }
+    } finally {
+      await server.stop();
+      await db.drop();
+    }
+  }
   if (parts.has("restart") && pg) {
     log("\n## restart with live rooms: target all 500 serving again within 3 s");
     const r = await runRestart({ pgBase: pg.url, rooms: mix(MIX_8.concat(room("thoths-bluff", 2)), count(500)), playS: 10, botDelayMs: 300, log });

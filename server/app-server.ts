@@ -1,6 +1,6 @@
 // Builds the Garnet server: one http.Server hosting Next's handler (optional,
 // so integration tests can run the room server alone) and Socket.IO.
-import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
+import { createServer, type IncomingMessage, type Server as HttpServer, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { Server } from "socket.io";
 import { getGame } from "../lib/games/registry";
@@ -10,7 +10,7 @@ import { createDb, createSqlPool, type Db } from "./db/client";
 import { RoomManager } from "./rooms/manager";
 import { Store } from "./rooms/store";
 import { userFromCookie } from "./sockets/auth";
-import { broadcast, deliverChat, groupUser, registerHandlers, seatConnected, seatsMoved, tell, watcherCount, type SocketData } from "./sockets/handlers";
+import { broadcast, deliverChat, groupUser, movedAway, registerHandlers, seatConnected, seatsMoved, tell, watcherCount, type SocketData } from "./sockets/handlers";
 import { handleApi } from "./http/api";
 import { createEdge, DEFAULT_EDGE, type Edge, type EdgeConfig } from "./edge";
 import { Seasons } from "./season/service";
@@ -20,6 +20,7 @@ import { DEFAULT_ALERTS, type AlertsConfig } from "./alerts/config";
 import { Alerts } from "./alerts/service";
 import { registerAlertHandlers } from "./alerts/sockets";
 import { AlertStore } from "./alerts/store";
+import { attachAdapter, handovers, type CrossProcess, type ServerSideEvents } from "./cluster/adapter";
 
 export interface GarnetServerOptions {
   databaseUrl: string;
@@ -33,6 +34,20 @@ export interface GarnetServerOptions {
   unloadIdleMs?: number;
   snapshotEvery?: number;
   instanceId?: string;
+  /** This process's name in the room leases (default: unique per start). */
+  owner?: string;
+  /** How long a room lease lasts unless renewed (default 10 s): how soon another process may take the rooms of one that vanished without a word. */
+  leaseTtlMs?: number;
+  /** Delivery between processes (cluster IPC or Redis); unset, this process is alone. */
+  crossProcess?: CrossProcess;
+  /** See ManagerOptions: false for a cluster worker, whose siblings hold live leases under the same instance. */
+  soleOfInstance?: boolean;
+  /** Which orphaned rooms this process adopts (cluster placement); default all. */
+  placed?: (code: string) => boolean;
+  /** When the instance was last seen alive, for the downtime recovery takes off phases (default: its heartbeat row; null: unknown, none taken). */
+  lastBeat?: number | null;
+  /** How to listen: on `port` (default), or `exclusive` on a loopback port of its own (a cluster worker, which is handed its clients' connections). */
+  listen?: "port" | "exclusive";
   lookupGame?: (id: string) => AnyGame | undefined;
   /** Origins, proxies, rate limits and socket caps (default: DEFAULT_EDGE; `npm start` reads them from the environment). */
   edge?: EdgeConfig;
@@ -43,13 +58,17 @@ export interface GarnetServerOptions {
   log?: (m: string) => void;
 }
 
+type IO = Server<ClientToServer, ServerToClient, ServerSideEvents, SocketData>;
+
 export interface GarnetServer {
   url: string;
   port: number;
   db: Db;
   rooms: RoomManager;
   seasons: Seasons;
-  io: Server<ClientToServer, ServerToClient, object, SocketData>;
+  io: IO;
+  /** The HTTP server (a cluster worker hands it the connections the primary routes to it). */
+  http: HttpServer;
   /** Rate limits (`edge.limits`), client addresses (`edge.addressOf`) and the edge's figures. */
   edge: Edge;
   /** Pushes and Discord posts (its outbox's figures, for tests and benchmarks). */
@@ -65,7 +84,8 @@ export async function startGarnetServer(o: GarnetServerOptions): Promise<GarnetS
   const knownUsers = new Set<string>();
   const edge = createEdge(o.edge ?? DEFAULT_EDGE);
   // eslint-disable-next-line prefer-const
-  let io: Server<ClientToServer, ServerToClient, object, SocketData>;
+  let io: IO;
+  let handover: ((code: string, holder: string) => Promise<boolean>) | null = null;
   const rooms = new RoomManager(
     store,
     {
@@ -79,12 +99,19 @@ export async function startGarnetServer(o: GarnetServerOptions): Promise<GarnetS
       chat: (room, rule, message) => deliverChat(io, room, rule, message),
       tell: (room, to, text) => tell(io, room, to, text),
       committed: (room, before, after, ev) => alerts.committed(room, before, after, ev),
+      moved: (room) => movedAway(io, room),
     },
     {
       botDelayMs: o.botDelayMs ?? 700,
       snapshotEvery: o.snapshotEvery ?? 50,
       heartbeatMs: o.heartbeatMs ?? 200,
       instanceId: o.instanceId ?? "main",
+      owner: o.owner,
+      leaseTtlMs: o.leaseTtlMs,
+      soleOfInstance: o.soleOfInstance,
+      placed: o.placed,
+      lastBeat: o.lastBeat,
+      handover: (code, holder) => handover?.(code, holder) ?? Promise.resolve(false),
       lobbyTtlMs: o.lobbyTtlMs,
       unloadIdleMs: o.unloadIdleMs,
       lookupGame: o.lookupGame ?? getGame,
@@ -115,6 +142,8 @@ export async function startGarnetServer(o: GarnetServerOptions): Promise<GarnetS
 
   io = new Server(http, { maxHttpBufferSize: 64 * 1024, serveClient: false, connectionStateRecovery: undefined, allowRequest: edge.allowRequest });
   edge.attach(io.engine);
+  const closeAdapter = o.crossProcess ? await attachAdapter(io, o.crossProcess) : null;
+  if (o.crossProcess) handover = handovers(io, () => rooms);
   io.use((socket, next) => {
     void (async () => {
       const user = await userFromCookie(socket.handshake.headers.cookie, o.authSecret);
@@ -141,12 +170,14 @@ export async function startGarnetServer(o: GarnetServerOptions): Promise<GarnetS
   const recovered = await rooms.recover();
   for (const room of rooms.live()) alerts.arm(room);
   rooms.startHeartbeat();
+  rooms.startRenewing();
   rooms.startSweeping();
   if (recovered.rooms) log(`recovered ${recovered.rooms} live room(s); ${recovered.downtimeMs} ms of downtime not counted against phases`);
 
-  await new Promise<void>((resolve) => http.listen(o.port, o.host ?? "0.0.0.0", resolve));
+  await new Promise<void>((resolve) => (o.listen === "exclusive" ? http.listen({ port: 0, host: "127.0.0.1", exclusive: true }, resolve) : http.listen(o.port, o.host ?? "0.0.0.0", resolve)));
   const port = (http.address() as AddressInfo).port;
 
+  let closing: Promise<void> | null = null;
   return {
     url: `http://127.0.0.1:${port}`,
     port,
@@ -154,16 +185,22 @@ export async function startGarnetServer(o: GarnetServerOptions): Promise<GarnetS
     rooms,
     seasons,
     io,
+    http,
     edge,
     alerts,
-    async close() {
-      io.disconnectSockets(true);
-      await new Promise<void>((r) => io.close(() => r()));
-      await rooms.close();
-      await alerts.close();
-      await db.$disconnect();
-      await sql.end();
-      http.closeAllConnections?.();
+    close() {
+      closing ??= (async () => {
+        // the rooms first: what is queued is written and every lease given up, so the clients that reconnect elsewhere find their rooms free
+        await rooms.close();
+        io.disconnectSockets(true);
+        await new Promise<void>((r) => io.close(() => r()));
+        await closeAdapter?.();
+        await alerts.close();
+        await db.$disconnect();
+        await sql.end();
+        http.closeAllConnections?.();
+      })();
+      return closing;
     },
   };
 }

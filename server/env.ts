@@ -1,5 +1,6 @@
 // Server configuration from the environment, with defaults. Loaded once, before
 // anything reads process.env (Next itself only loads .env inside prepare()).
+import { availableParallelism } from "node:os";
 import path from "node:path";
 import nextEnv from "@next/env";
 import { persistedSecret } from "./data-secret";
@@ -26,6 +27,14 @@ export interface ServerEnv {
   instanceId: string;
   lobbyTtlMs: number;
   unloadIdleMs: number;
+  /** Server processes on this machine (1: one process, no cluster). */
+  workers: number;
+  /** Redis for delivery between machines; null: none (one machine). */
+  redisUrl: string | null;
+  /** Prefix of the Redis adapter's channels. */
+  redisPrefix: string;
+  /** How long a room lease lasts unless renewed. */
+  leaseTtlMs: number;
 }
 
 function int(name: string, fallback: number): number {
@@ -69,5 +78,10 @@ export function loadServerEnv(opts: { dev?: boolean; root?: string } = {}): Serv
     instanceId: process.env.INSTANCE_ID ?? "main",
     lobbyTtlMs: int("LOBBY_TTL_HOURS", 24) * 3_600_000,
     unloadIdleMs: int("UNLOAD_IDLE_MINUTES", 10) * 60_000,
+    // the development server is one process (Next's dev compiler is not shared between processes)
+    workers: dev ? 1 : Math.max(1, int("WORKERS", availableParallelism())),
+    redisUrl: process.env.REDIS_URL || null,
+    redisPrefix: process.env.REDIS_PREFIX || "garnet",
+    leaseTtlMs: Math.max(1_000, int("LEASE_TTL_MS", 10_000)),
   };
 }

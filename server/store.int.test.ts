@@ -25,13 +25,14 @@ afterAll(async () => {
 
 async function newRoom(id: string): Promise<void> {
   await db.room.create({
-    data: { id, code: id.slice(0, 6).toUpperCase(), gameId: "fixture", hostId: "guest:h", config: {}, seed: "s", seats: { create: [{ seatId: "s1", position: 0, name: "" }, { seatId: "s2", position: 1, name: "" }] } },
+    data: { id, code: id.slice(0, 6).toUpperCase(), gameId: "fixture", hostId: "guest:h", config: {}, seed: "s", seats: { create: [{ seatId: "s1", position: 0, name: "" }, { seatId: "s2", position: 1, name: "" }] }, lease: { create: { owner: "this-test", token: 1, expiresAt: new Date(Date.now() + 3_600_000) } } },
   });
 }
 
 const at = new Date("2026-11-21T10:00:00.123Z");
 function commit(roomId: string, seq: number, extra: { room?: Partial<RoomRow>; payload?: string; snapshot?: string; seats?: Commit["seats"] } = {}): Commit {
   return {
+    fence: 1,
     event: { roomId, seq, kind: "action", actor: "s1", payload: extra.payload ?? JSON.stringify({ action: { type: "pick", value: seq, text: `quote " and \\ and {braces}` } }), clientId: `c${seq}`, at, deadlineAt: new Date(at.getTime() + 30_000), paused: false },
     room: { id: roomId, version: seq, status: "running", deadlineAt: new Date(at.getTime() + 30_000), pausedAt: null, remainingMs: null, durations: {}, endReason: null, spectators: { mode: "live", lag: 1, revealAtEnd: false }, ...extra.room },
     seats: extra.seats ?? [],

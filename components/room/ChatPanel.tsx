@@ -41,7 +41,7 @@ export function ChatPanel({ code, channels, nameOf, you }: { code: string; chann
   }, [activeId, byChannel, load]);
 
   useEffect(() => {
-    const s = getSocket();
+    const s = getSocket(code);
     const onMessage = (p: { code: string; message: ChatMessage }) => {
       if (p.code !== code) return;
       const m = p.message;

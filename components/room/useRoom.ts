@@ -2,7 +2,7 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import type { Ack, HostCommandInput, RoomPayload } from "@/lib/protocol";
 import { RoomFeeds } from "@/lib/room-feed";
-import { connectAs, request } from "./socket";
+import { connectAs, holdRoomSocket, request } from "./socket";
 
 export interface RoomConnection {
   payload: RoomPayload | null;
@@ -32,7 +32,8 @@ export function useRoom(code: string, opts: { spectate?: boolean; user: string |
   const nudgeTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
 
   useEffect(() => {
-    const s = connectAs(user);
+    const letGo = holdRoomSocket(code);
+    const s = connectAs(user, code);
     const feeds = new RoomFeeds(
       (event, input) => request(event, input),
       (p) => {
@@ -64,6 +65,7 @@ export function useRoom(code: string, opts: { spectate?: boolean; user: string |
       s.off("room:nudge", onNudge);
       if (nudgeTimer.current) clearTimeout(nudgeTimer.current);
       s.emit("room:unwatch", { code }, () => undefined);
+      letGo();
     };
   }, [code, spectate, user]);
 

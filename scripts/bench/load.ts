@@ -28,6 +28,13 @@ export interface LoadOptions {
   push?: PushSetup;
   /** Write a CPU profile of the server over the window to this file. */
   profileFile?: string;
+  /**
+   * Garnet as a cluster of this many worker processes behind the primary
+   * (server/test/cluster-child.ts); its figures are the sum over the processes.
+   * Set (even to 1) for runs that compare process counts: every socket is then
+   * routed by its room, the same way at every count.
+   */
+  processes?: number;
   log: (line: string) => void;
 }
 
@@ -65,6 +72,7 @@ export interface LoadResult {
 
 const WORKER = path.join(import.meta.dirname, "worker.ts");
 const ECHO = path.join(import.meta.dirname, "echo-server.ts");
+const CLUSTER = path.join(import.meta.dirname, "../../server/test/cluster-child.ts");
 
 function startWorker(): { ask: (r: WorkerRequest) => Promise<WorkerReply>; pid: number; done: Promise<void> } {
   const child = spawn(process.execPath, ["--import", "tsx", WORKER], { stdio: ["ignore", "inherit", "inherit", "ipc"] });
@@ -85,13 +93,13 @@ export async function runLoad(o: LoadOptions): Promise<LoadResult> {
   await admin?.connect();
   const { server, url } = await ServerProcess.start({
     databaseUrl: testDb?.url ?? "none",
-    entry: o.mode === "echo" ? ECHO : undefined,
+    entry: o.mode === "echo" ? ECHO : o.processes !== undefined ? CLUSTER : undefined,
+    env: o.processes !== undefined || o.push ? { ...(o.processes !== undefined ? { WORKERS: String(o.processes) } : {}), ...o.push?.env } : undefined,
     // the flags `npm start` runs the server with, for Garnet and the floor alike
     nodeArgs: ["--expose-gc", ...SERVER_NODE_FLAGS],
     botDelayMs: 700,
     heartbeatMs: 200,
     snapshotEvery: 50,
-    env: o.push?.env,
     output: (line) => o.log(`  server: ${line}`),
   });
   const workers = Array.from({ length: o.workers }, () => startWorker());
@@ -100,7 +108,7 @@ export async function runLoad(o: LoadOptions): Promise<LoadResult> {
     const began = Date.now();
     const share = (w: number) => o.rooms.filter((_, i) => i % o.workers === w);
     const ready = await Promise.all(
-      workers.map((w, i) => w.ask({ type: "setup", url, mode: o.mode, worker: i, rooms: share(i), paceMs: o.paceMs, sendChance: o.sendChance ?? 1 })),
+      workers.map((w, i) => w.ask({ type: "setup", url, mode: o.mode, worker: i, rooms: share(i), paceMs: o.paceMs, sendChance: o.sendChance ?? 1, routed: o.processes !== undefined })),
     );
     const setupS = (Date.now() - began) / 1000;
     const sockets = ready.reduce((n, r) => n + (r.type === "ready" ? r.sockets : 0), 0);

@@ -19,6 +19,12 @@ export type WorkerRequest =
       paceMs: number;
       /** Echo mode: chance that a tick sends (so the floor runs at Garnet's achieved rate). */
       sendChance: number;
+      /**
+       * Sockets name their room in the handshake and are routed by it (a cluster
+       * primary): a room's host commands go on a socket of that room, and a seat
+       * moving to its next room opens a new socket rather than reusing its own.
+       */
+      routed?: boolean;
     }
   | { type: "go" }
   | { type: "window" }

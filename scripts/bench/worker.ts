@@ -183,17 +183,22 @@ class Room {
     this.code = created.code;
     await Promise.all(
       this.seats.map(async (s) => {
-        if (first) {
+        if (first || cfg.routed) {
+          s.client?.close();
           // digits inside a word fold to look-alike letters (lib/text), so the name keeps its numbers apart
           const user = { id: `guest:bench-${s.id}`, name: `Seat ${s.id.replace(/\D+/g, " ").trim()}` };
-          s.client = await SeatClient.open({ url: cfg.url, user, code: this.code, game: this.game ?? undefined, onState: (p) => this.arrived(s.index, p) }, true);
+          s.client = await SeatClient.openPatiently({ url: cfg.url, user, code: this.code, game: this.game ?? undefined, onState: (p) => this.arrived(s.index, p) }, true);
           s.client.socket.io.engine.on("data", (d: unknown) => {
             if (typeof d === "string") stats.received += d.length;
           });
         } else await s.client.move(this.code, true);
       }),
     );
-    const started = await requestPatiently(host, "host:command", { code: this.code, command: { type: "start" } }, 60_000);
+    // routed: the host console's commands go on the room's own socket, which reaches the process that serves it
+    const console_ = cfg.routed ? await signedInSocket(cfg.url, hostUser(Math.floor(this.index / ROOMS_PER_HOST)), false, this.code) : host;
+    if (console_ !== host) await connected(console_);
+    const started = await requestPatiently(console_, "host:command", { code: this.code, command: { type: "start" } }, 60_000);
+    if (console_ !== host) console_.close();
     if (!started.ok) throw new Error(`start ${this.spec.gameId}: ${started.message}`);
     this.recycling = false;
   }
@@ -208,10 +213,12 @@ class Room {
   }
 }
 
+const hostUser = (h: number) => ({ id: `guest:bench-host-${cfg.worker}-${h}`, name: `Host ${cfg.worker}.${h}` });
+
 async function setup(c: Setup): Promise<WorkerReply> {
   cfg = c;
   for (let h = 0; h * ROOMS_PER_HOST < c.rooms.length; h++) {
-    const host = await signedInSocket(c.url, { id: `guest:bench-host-${c.worker}-${h}`, name: `Host ${c.worker}.${h}` });
+    const host = await signedInSocket(c.url, hostUser(h));
     await connected(host);
     hosts.push(host);
   }

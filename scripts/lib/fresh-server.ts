@@ -4,7 +4,8 @@
 import { spawn } from "node:child_process";
 import { rmSync } from "node:fs";
 import { chromium, type Browser } from "@playwright/test";
-import { io } from "socket.io-client";
+import { io, type Socket } from "socket.io-client";
+import { ROOM_EVENTS, type ClientEvent } from "../../lib/protocol";
 import { sessionCookie, TEST_SECRET } from "../../server/test/session";
 
 export interface FreshServer {
@@ -37,16 +38,26 @@ export async function startFreshServer(name: string, port: number, pgPort: numbe
   };
 }
 
-/** A signed-in user: the session cookie's value and a socket client speaking as that user. */
+/** A signed-in user: the session cookie's value and socket clients speaking as that user (one per room, as the browser has, and one for the rest). */
 export async function asUser(base: string, id: string, name: string) {
   const cookie = await sessionCookie({ id, name });
-  const socket = io(base, { transports: ["websocket"], extraHeaders: { cookie } });
+  const sockets = new Map<string | null, Socket>();
+  const socketFor = (room: string | null) => {
+    let s = sockets.get(room);
+    if (!s) {
+      s = io(base, { transports: ["websocket"], extraHeaders: { cookie }, forceNew: true, ...(room ? { query: { room } } : {}) });
+      sockets.set(room, s);
+    }
+    return s;
+  };
   const ask = async <T extends object>(event: string, input: unknown): Promise<T> => {
+    const code = ROOM_EVENTS.has(event as ClientEvent) ? (input as { code?: unknown }).code : undefined;
+    const socket = socketFor(typeof code === "string" ? code : null);
     const r = (await socket.timeout(10_000).emitWithAck(event as never, input as never)) as { ok: boolean; message?: string } & T;
     if (!r.ok) throw new Error(`${event} failed: ${r.message}`);
     return r;
   };
-  return { token: cookie.slice(cookie.indexOf("=") + 1), ask, close: () => socket.close() };
+  return { token: cookie.slice(cookie.indexOf("=") + 1), ask, close: () => sockets.forEach((s) => s.close()) };
 }
 
 export function launchChromium(): Promise<Browser> {

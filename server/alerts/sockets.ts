@@ -59,7 +59,8 @@ export function registerAlertHandlers(socket: Sock, alerts: Alerts, rooms: RoomM
     if (!socket.data.user) throw new CommandError("auth/required", "Sign in first.");
     return socket.data.user;
   };
-  const room = (code: string) => roomByCode(rooms, limits, socket.data.address, code);
+  // settings and webhooks only read who sits where and who hosts: a room another process serves is read from its log, not taken over
+  const room = (code: string) => roomByCode(rooms, limits, socket.data.address, code, (c) => rooms.read(c));
 
   on("alerts:subscribe", async ({ subscription }) => {
     const user = requireUser();

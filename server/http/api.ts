@@ -45,7 +45,8 @@ export async function handleApi(req: IncomingMessage, res: ServerResponse, ctx: 
   const allowed = ctx.limits.take("log", ctx.address);
   const guessing = allowed.ok ? ctx.limits.check("unknown_code", ctx.address) : allowed;
   if (!guessing.ok) return json(res, 429, guessing, retryAfter(guessing));
-  const room = await ctx.rooms.get(code);
+  // read from the log when another process serves the room: a replay never takes a room's lease
+  const room = await ctx.rooms.read(code);
   if (!room) {
     ctx.limits.take("unknown_code", ctx.address);
     return refuse(res, 404, "room/not_found", `There is no room ${code}.`);

@@ -1,9 +1,14 @@
 // The statement that writes a batch of room commits: events and snapshots are
 // inserted and rooms and seats updated from arrays, in one round trip.
 // Timestamps travel as ISO text in UTC and are stored without a zone, as the
-// rest of the schema stores them.
+// rest of the schema stores them. The events are inserted only through the
+// fence: it locks the batch's leases (FOR SHARE, so an acquisition waits for
+// the batch and the batch reads the token an acquisition in flight leaves) and
+// fails the whole statement when a token is no longer its room's, so a batch
+// from a process that lost a room writes nothing (see leases.ts).
 import type { RoomStatus } from "../../lib/room/types";
 import type { LedgerRow } from "../../lib/season/types";
+import { STALE_MARK } from "./leases";
 
 export interface EventRow {
   roomId: string;
@@ -40,6 +45,8 @@ export interface SeatRow {
 }
 
 export interface Commit {
+  /** The lease token the writing room was loaded under: the batch is refused when it is no longer the room's (see leases.ts). */
+  fence: number;
   event: EventRow;
   room: RoomRow;
   /** JSON of the whole folded room, every so many events (bounds the replay at load). */
@@ -51,9 +58,15 @@ export interface Commit {
 }
 
 export const BATCH_SQL = `
-WITH ev AS (
+WITH lk AS MATERIALIZED (
+  SELECT l."roomId", l."token" FROM "RoomLease" l WHERE l."roomId" = ANY($29::text[]) ORDER BY l."roomId" FOR SHARE
+), fence AS MATERIALIZED (
+  SELECT CASE WHEN x.stale IS NULL THEN TRUE ELSE ('${STALE_MARK}' || x.stale)::boolean END AS ok
+  FROM (SELECT string_agg(v.id, ',') AS stale FROM unnest($29::text[], $30::int[]) AS v(id, token)
+        WHERE NOT EXISTS (SELECT 1 FROM lk WHERE lk."roomId" = v.id AND lk."token" = v.token)) x
+), ev AS (
   INSERT INTO "Event" ("roomId", "seq", "kind", "actor", "payload", "clientId", "at", "deadlineAt", "paused")
-  SELECT * FROM unnest($1::text[], $2::int[], $3::text[], $4::text[], $5::jsonb[], $6::text[], $7::timestamp(3)[], $8::timestamp(3)[], $9::boolean[])
+  SELECT u.* FROM unnest($1::text[], $2::int[], $3::text[], $4::text[], $5::jsonb[], $6::text[], $7::timestamp(3)[], $8::timestamp(3)[], $9::boolean[]) AS u, fence WHERE fence.ok
 ), sn AS (
   INSERT INTO "Snapshot" ("roomId", "seq", "state")
   SELECT * FROM unnest($10::text[], $11::int[], $12::jsonb[])
@@ -86,8 +99,10 @@ export function batchParams(commits: Commit[]): unknown[] {
   const snaps = commits.flatMap((c) => (c.snapshot ? [c.snapshot] : []));
   const rooms = new Map<string, RoomRow>();
   const seats = new Map<string, SeatRow>();
+  const fences = new Map<string, number>();
   for (const c of commits) {
     rooms.set(c.room.id, c.room);
+    fences.set(c.room.id, c.fence);
     for (const s of c.seats) seats.set(`${s.roomId}/${s.seatId}`, s);
   }
   const rp = [...rooms.values()];
@@ -121,5 +136,7 @@ export function batchParams(commits: Commit[]): unknown[] {
     rp.map((r) => r.spectators.mode),
     rp.map((r) => r.spectators.lag),
     rp.map((r) => r.spectators.revealAtEnd),
+    [...fences.keys()],
+    [...fences.values()],
   ];
 }

@@ -3,7 +3,7 @@
 import type { LoggedEvent, RoomData } from "../../lib/room/types";
 import type { Commit, SeatRow } from "./batch-sql";
 
-export function commitOf(roomId: string, before: RoomData, after: RoomData, ev: LoggedEvent, clientId: string | null, snapshot: boolean): Commit {
+export function commitOf(roomId: string, fence: number, before: RoomData, after: RoomData, ev: LoggedEvent, clientId: string | null, snapshot: boolean): Commit {
   const at = new Date(ev.at);
   const c = after.clock;
   const seats: SeatRow[] = [];
@@ -14,6 +14,7 @@ export function commitOf(roomId: string, before: RoomData, after: RoomData, ev: 
     seats.push({ roomId, seatId: s.seat, userId: s.userId, name: s.name, isBot: s.isBot });
   }
   return {
+    fence,
     event: { roomId, seq: ev.seq, kind: ev.kind, actor: ev.actor, payload: JSON.stringify(ev.payload), clientId, at, deadlineAt: c.deadlineAt === null ? null : new Date(c.deadlineAt), paused: c.paused },
     room: {
       id: roomId,

@@ -1,26 +1,23 @@
-// Owns the live rooms of this server: creates them, loads them lazily from the
+// Owns the live rooms of this process: creates them, loads them lazily from the
 // log (the latest snapshot plus the events after it, folded by the one fold),
-// and on start re-arms every unfinished room with the time its phase had left.
+// and on start re-arms every unfinished room nobody else holds with the time
+// its phase had left. A room is served only under its lease (leases.ts): taken
+// before the log is read, renewed with all the others in one statement, given
+// up on close; a room whose lease another process took is dropped at once.
 import { randomBytes, randomUUID } from "node:crypto";
-import { seatIds } from "../../lib/games/core/seats";
 import type { AnyGame } from "../../lib/games/core/types";
 import { createdRoom, foldLog } from "../../lib/room/fold";
 import { GameRules } from "../../lib/room/rules";
 import type { LoggedEvent, RoomData, SeatFill, SpectatorSettings } from "../../lib/room/types";
 import type { SeasonLink } from "../../lib/season/types";
-import { storableProblem } from "../../lib/storable";
 import { commitOf } from "./commit";
+import { checkNewRoom, MAX_OPEN_ROOMS_PER_HOST, newRoomCode } from "./create";
 import { CommandError } from "./errors";
+import { Leases, StaleLease } from "./leases";
 import { Room, type RoomHooks, type RoomOptions } from "./room";
 import type { Store } from "./store";
 
-const CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789";
-const MAX_OPEN_ROOMS_PER_HOST = 25;
-
-export function newRoomCode(): string {
-  const bytes = randomBytes(6);
-  return Array.from(bytes, (b) => CODE_ALPHABET[b % CODE_ALPHABET.length]).join("");
-}
+export { newRoomCode };
 
 export type { SeatFill };
 
@@ -41,14 +38,45 @@ export interface ManagerOptions extends RoomOptions {
   sweepMs?: number;
   instanceId: string;
   lookupGame: (id: string) => AnyGame | undefined;
+  /** This process's name in the leases (unique per process start; default: instance, pid and a random tag). */
+  owner?: string;
+  /** How long a lease lasts unless renewed (renewed every third of it). */
+  leaseTtlMs?: number;
+  /**
+   * Asked when another live process holds a room this process was asked for:
+   * may get the holder to hand it over (true when it did). Without it, the
+   * request is refused with room/moved and the room stays where it is.
+   */
+  handover?: (code: string, holder: string) => Promise<boolean>;
+  /** Whether this process should adopt an orphaned room (cluster placement); default: every one. */
+  placed?: (code: string) => boolean;
+  /**
+   * Whether this process is the only one of its instance when it starts (a
+   * single server, or the cluster primary on its workers' behalf): then leases
+   * still held under the instance's name belong to a run that is gone, and
+   * recovery frees them. False for cluster workers, whose siblings are alive.
+   */
+  soleOfInstance?: boolean;
+  /** When the instance was last seen alive, for recovery's downtime (default: its heartbeat row). */
+  lastBeat?: number | null;
 }
+
+export const DEFAULT_LEASE_TTL_MS = 10_000;
+const HANDOVER_TRIES = 4;
 
 export class RoomManager {
   private readonly rooms = new Map<string, Room>();
   private readonly loading = new Map<string, Promise<Room | null>>();
   private beat: NodeJS.Timeout | null = null;
   private sweeper: NodeJS.Timeout | null = null;
+  private renewer: NodeJS.Timeout | null = null;
+  /** Set once close() began: no room is loaded any more. */
+  private closing = false;
   private readonly now: () => number;
+  private readonly roomHooks: RoomHooks;
+  readonly leases: Leases;
+  /** Owners known to be dead (told by the cluster primary): their leases may be taken before they expire. */
+  readonly deadOwners = new Set<string>();
 
   constructor(
     readonly store: Store,
@@ -56,6 +84,13 @@ export class RoomManager {
     private readonly opts: ManagerOptions,
   ) {
     this.now = opts.now ?? Date.now;
+    this.leases = new Leases(store.sql, opts.owner ?? `${opts.instanceId}/${process.pid}/${randomBytes(4).toString("hex")}`, opts.leaseTtlMs ?? DEFAULT_LEASE_TTL_MS);
+    this.roomHooks = { ...hooks, lost: (room) => this.drop(room) };
+  }
+
+  /** This process's name in the leases. */
+  get owner(): string {
+    return this.leases.owner;
   }
 
   live(): Room[] {
@@ -68,36 +103,19 @@ export class RoomManager {
   }
 
   async createRoom(hostId: string, gameId: string, seatCount: number, config: unknown, spectators: SpectatorSettings = { mode: "live", lag: 1, revealAtEnd: false }, opts: CreateOptions = {}): Promise<Room> {
-    const game = this.opts.lookupGame(gameId);
-    // a game only a season plays (the opponent choice) is not made by hand
-    if (!game || (game.meta.seasonOnly && !opts.season)) throw new CommandError("room/unknown_game", "There is no such game.");
-    const { min, max } = game.meta.players;
-    if (seatCount < min || seatCount > max) throw new CommandError("room/seats", `${game.meta.name} is for ${min === max ? min : `${min}–${max}`} players.`);
-    const parsed = game.configSchema.safeParse(config ?? {});
-    if (!parsed.success) {
-      const issue = parsed.error.issues[0];
-      throw new CommandError("room/config", `Config${issue?.path.length ? ` field ${issue.path.join(".")}` : ""}: ${issue?.message ?? "invalid"}.`);
-    }
-    const problem = storableProblem(parsed.data);
-    if (problem) throw new CommandError(problem.code, problem.message);
-    // a dry run of the game's setup refuses seat counts and configs the rules cannot use
-    try {
-      game.setup({ seats: seatIds(seatCount), config: parsed.data, seed: "validation" });
-    } catch (e) {
-      throw new CommandError("room/config", `${game.meta.name} cannot be set up like that: ${e instanceof Error ? e.message : String(e)}`);
-    }
+    const { game, config: parsed } = checkNewRoom(this.opts.lookupGame(gameId), seatCount, config, Boolean(opts.season));
     const hostName = await this.store.userName(hostId);
     if (hostName === null) throw new CommandError("auth/required", "Sign in first.");
     const open = await this.store.openRoomCount(hostId);
     if (open >= MAX_OPEN_ROOMS_PER_HOST) throw new CommandError("room/too_many", `You already host ${open} open rooms; finish or end one first.`);
     const seed = randomBytes(16).toString("hex");
-    const create: LoggedEvent = { kind: "create", actor: "host", payload: { seats: seatCount, config: parsed.data, spectators, ...(opts.seated ? { seated: opts.seated } : {}) }, seq: 1, at: this.now() };
+    const create: LoggedEvent = { kind: "create", actor: "host", payload: { seats: seatCount, config: parsed, spectators, ...(opts.seated ? { seated: opts.seated } : {}) }, seq: 1, at: this.now() };
     const data = createdRoom(create.payload, create.seq, create.at);
     for (let attempt = 0; attempt < 8; attempt++) {
       const code = newRoomCode();
       const id = randomUUID();
-      if (!(await this.store.createRoom({ id, code, gameId, hostId, config: parsed.data, seed, spectators, seats: data.seats, season: opts.season ?? null }, create))) continue; // code taken: draw another
-      const room = new Room({ id, code, game, hostId, hostName, seed, data, season: opts.season ?? null }, this.store, this.hooks, this.opts);
+      if (!(await this.store.createRoom({ id, code, gameId, hostId, config: parsed, seed, spectators, seats: data.seats, season: opts.season ?? null }, create, { owner: this.owner, ttlMs: this.leases.ttlMs }))) continue; // code taken: draw another
+      const room = new Room({ id, code, game, hostId, hostName, seed, data, fence: 1, season: opts.season ?? null }, this.store, this.roomHooks, this.opts);
       this.rooms.set(code, room);
       return room;
     }
@@ -105,19 +123,62 @@ export class RoomManager {
   }
 
   /** The live room for a code, loading it from the database when needed. */
-  async get(code: string): Promise<Room | null> {
-    const live = this.rooms.get(code);
-    if (live) return live;
+  /**
+   * The live room for a code, loading it from the database when needed.
+   * `takeOver`: when another live process holds it, ask for it (the request
+   * was routed here for this room); otherwise such a room is refused with
+   * room/moved and stays where it is.
+   */
+  async get(code: string, takeOver = true): Promise<Room | null> {
+    if (this.closing) throw new CommandError("room/closed", "This server is shutting down; reconnecting finds the room on another.");
+    return this.rooms.get(code) ?? this.loadOnce(code, true, takeOver);
+  }
+
+  /** One load per code at a time: a second acquisition by this process would fence out the first copy. */
+  private loadOnce(code: string, start: boolean, takeOver = false): Promise<Room | null> {
     let p = this.loading.get(code);
     if (!p) {
-      p = this.load(code).finally(() => this.loading.delete(code));
+      p = this.load(code, start, takeOver).finally(() => this.loading.delete(code));
       this.loading.set(code, p);
     }
     return p;
   }
 
-  /** Rebuilds a room from its log; `start` arms its clock and bots (recovery does that itself, once every room is back). */
-  private async load(code: string, start = true): Promise<Room | null> {
+  /**
+   * A room to read (a replay, an export) without serving it: the live one when
+   * this process serves it, else rebuilt from the log, taking no lease and
+   * arming nothing, and not kept.
+   */
+  async read(code: string): Promise<Room | null> {
+    return this.rooms.get(code) ?? this.build(code, -1);
+  }
+
+  /** Takes the room's lease (asking its live holder to hand it over when it has one) and rebuilds it from the log. */
+  private async load(code: string, start: boolean, takeOver: boolean): Promise<Room | null> {
+    let got = await this.leases.acquire(code, [...this.deadOwners]);
+    // whatever the answer (a holder that gave the room up on its own meanwhile, or an adapter that
+    // answered before the holder did), the lease is tried again, and the holder asked again, a few times
+    for (let n = 1; !got.ok && got.holder !== null && takeOver && this.opts.handover && n <= HANDOVER_TRIES; n++) {
+      await this.opts.handover(code, got.holder).catch(() => false);
+      got = await this.leases.acquire(code, [...this.deadOwners]);
+      if (!got.ok && n < HANDOVER_TRIES) await new Promise((r) => setTimeout(r, 100 * n));
+    }
+    if (!got.ok) {
+      if (got.holder === null) return null;
+      throw new CommandError("room/moved", "Another server serves this room; reconnecting finds it there.");
+    }
+    const room = await this.build(code, got.lease.token).catch(async (e) => {
+      await this.leases.release(got.lease).catch(() => undefined);
+      throw e;
+    });
+    if (!room) return null;
+    this.rooms.set(code, room);
+    if (start) room.start();
+    return room;
+  }
+
+  /** The room folded from its log, under lease token `fence` (not registered, not started). */
+  private async build(code: string, fence: number): Promise<Room | null> {
     const stored = await this.store.loadRoom(code);
     if (!stored) return null;
     const game = this.opts.lookupGame(stored.gameId);
@@ -130,13 +191,85 @@ export class RoomManager {
       prev = after;
     });
     if (!data) throw new Error(`room ${code} has no events`);
-    const room = new Room({ id: stored.id, code: stored.code, game, hostId: stored.hostId, hostName: stored.hostName, seed: stored.seed, data, season: stored.season }, this.store, this.hooks, this.opts);
+    const room = new Room({ id: stored.id, code: stored.code, game, hostId: stored.hostId, hostName: stored.hostName, seed: stored.seed, data, fence, season: stored.season }, this.store, this.roomHooks, this.opts);
     // delayed spectators: the public payload at each recent phase start
     const ctx = room.payloadContext();
     for (const s of steps) room.frames.observe(ctx, s.before, s.after);
-    this.rooms.set(code, room);
-    if (start) room.start();
     return room;
+  }
+
+  /** Another process took the room's lease: the room leaves memory and its clients are told to reconnect. */
+  private drop(room: Room): void {
+    if (this.rooms.get(room.code) !== room) return;
+    this.rooms.delete(room.code);
+    room.dispose("moved");
+    this.hooks.moved?.(room);
+  }
+
+  /**
+   * Hands a room over to another process (it asked, because the room's clients
+   * reach it now): the room finishes what it has queued, gives up its lease and
+   * tells its clients to reconnect. False when this process neither serves nor holds it.
+   */
+  async release(code: string): Promise<boolean> {
+    const room = this.rooms.get(code);
+    // a lease this process holds for a room it does not serve (say, one still loading) is given up too
+    if (!room) return (await this.leases.releaseCode(code)) > 0;
+    this.rooms.delete(code);
+    room.dispose("moved");
+    await room.idle().catch(() => undefined);
+    await this.leases.release({ roomId: room.id, token: room.fence });
+    this.hooks.moved?.(room);
+    return true;
+  }
+
+  /** Renews every lease this process holds; rooms whose lease is gone are dropped. */
+  async renew(): Promise<number> {
+    const held = [...this.rooms.values()];
+    const kept = new Set((await this.leases.renew()).map((l) => `${l.roomId}/${l.token}`));
+    let lost = 0;
+    for (const room of held) {
+      if (kept.has(`${room.id}/${room.fence}`)) continue;
+      lost++;
+      this.drop(room);
+    }
+    return lost;
+  }
+
+  /**
+   * Renews the leases every third of their life; and once per life, adopts the
+   * unfinished rooms whose holder vanished without a word (its lease ran out):
+   * their clocks and bots run again even before a client comes back.
+   */
+  startRenewing(): void {
+    if (this.renewer) return;
+    let n = 0;
+    this.renewer = setInterval(() => {
+      void this.renew()
+        .then(() => (++n % 3 === 0 ? this.adoptOrphans() : 0))
+        .catch((e) => console.error("lease renewal failed", e));
+    }, Math.max(50, Math.floor(this.leases.ttlMs / 3)));
+    this.renewer.unref();
+  }
+
+  /**
+   * A process died (the cluster primary says so): its leases are freed and this
+   * process adopts the unfinished rooms that now fall to it, at once, with the
+   * deadlines they had (the rooms were served until the moment it died, so no
+   * downtime is taken off their phases).
+   */
+  async ownerDied(owner: string): Promise<number> {
+    this.deadOwners.add(owner);
+    await this.leases.freeOwner(owner);
+    return this.adoptOrphans();
+  }
+
+  /** Loads and arms every unfinished room nobody holds that falls to this process. */
+  async adoptOrphans(): Promise<number> {
+    const placed = this.opts.placed ?? (() => true);
+    const codes = (await this.leases.orphans()).filter((c) => placed(c) && !this.rooms.has(c));
+    const loaded = await Promise.all(codes.map((code) => this.get(code).catch(() => null)));
+    return loaded.filter(Boolean).length;
   }
 
   /**
@@ -146,12 +279,14 @@ export class RoomManager {
    * event, written with a fresh heartbeat in one transaction.
    */
   async recover(): Promise<{ rooms: number; downtimeMs: number }> {
-    const lastBeat = await this.store.lastBeat(this.opts.instanceId);
-    const codes = await this.store.runningRoomCodes();
+    const lastBeat = this.opts.lastBeat !== undefined ? this.opts.lastBeat : await this.store.lastBeat(this.opts.instanceId);
+    if (this.opts.soleOfInstance !== false) await this.leases.freeInstance(this.opts.instanceId);
+    const placed = this.opts.placed ?? (() => true);
+    const codes = (await this.leases.orphans()).filter(placed);
     const loaded = await Promise.all(
       codes.map((code) =>
-        this.load(code, false).catch((e) => {
-          console.error(`room ${code} could not be recovered:`, e);
+        this.loadOnce(code, false).catch((e) => {
+          if (!(e instanceof CommandError && e.code === "room/moved")) console.error(`room ${code} could not be recovered:`, e);
           return null;
         }),
       ),
@@ -166,14 +301,28 @@ export class RoomManager {
           return c ? [{ room, ...c }] : [];
         })
       : [];
-    await this.store.commitWithBeat(
-      corrected.map((c) => commitOf(c.room.id, c.room.data, c.data, c.event, null, false)),
-      this.opts.instanceId,
-      new Date(now),
-    );
-    for (const c of corrected) c.room.adopt(c.data);
-    for (const r of rooms) r.start();
-    return { rooms: rooms.length, downtimeMs };
+    let written = corrected;
+    try {
+      await this.store.commitWithBeat(
+        corrected.map((c) => commitOf(c.room.id, c.room.fence, c.room.data, c.data, c.event, null, false)),
+        this.opts.instanceId,
+        new Date(now),
+      );
+    } catch (e) {
+      if (!(e instanceof StaleLease)) throw e;
+      // another process took some of these rooms meanwhile: they are its, the rest is written again without them
+      for (const r of rooms) if (e.roomIds.includes(r.id)) this.drop(r);
+      written = corrected.filter((c) => !e.roomIds.includes(c.room.id));
+      await this.store.commitWithBeat(
+        written.map((c) => commitOf(c.room.id, c.room.fence, c.room.data, c.data, c.event, null, false)),
+        this.opts.instanceId,
+        new Date(now),
+      );
+    }
+    for (const c of written) c.room.adopt(c.data);
+    const serving = rooms.filter((r) => !r.closed);
+    for (const r of serving) r.start();
+    return { rooms: serving.length, downtimeMs };
   }
 
   /**
@@ -196,6 +345,7 @@ export class RoomManager {
         this.rooms.delete(room.code);
         room.dispose();
         await room.idle().catch(() => undefined);
+        await this.leases.release({ roomId: room.id, token: room.fence }).catch(() => undefined);
         unloaded++;
       }
     }
@@ -216,14 +366,18 @@ export class RoomManager {
     this.beat.unref();
   }
 
+  /** Stops every room, writes what is queued and gives up every lease: another process may take the rooms at once. */
   async close(): Promise<void> {
+    this.closing = true;
     if (this.beat) clearInterval(this.beat);
     if (this.sweeper) clearInterval(this.sweeper);
-    this.beat = this.sweeper = null;
+    if (this.renewer) clearInterval(this.renewer);
+    this.beat = this.sweeper = this.renewer = null;
     for (const r of this.rooms.values()) r.dispose();
     await Promise.allSettled([...this.rooms.values()].map((r) => r.idle()));
     await this.store.drain();
     await this.store.beat(this.opts.instanceId).catch(() => undefined);
+    await this.leases.releaseAll().catch(() => undefined);
     this.rooms.clear();
   }
 }

@@ -16,6 +16,7 @@ import { chatAuthor, toMessage } from "./chat";
 import { RoomClock } from "./clock";
 import { commitOf } from "./commit";
 import { CommandError } from "./errors";
+import { StaleLease } from "./leases";
 import { hostEvent, hostTells } from "./host";
 import { PayloadMemo } from "./payload-parts";
 import { buildPayload, configuredPhaseSeconds, SpectatorFrames, type PayloadContext, type RoomFacts } from "./payloads";
@@ -39,6 +40,10 @@ export interface RoomHooks {
   tell?(room: Room, to: { seat: SeatId } | { userId: string }, text: string): void;
   /** Each committed event once it is durable and told (alerts off the page watch here); must not throw or wait. */
   committed?(room: Room, before: RoomData, after: RoomData, event: LoggedEvent): void;
+  /** This process no longer serves the room (its lease was taken, or it handed the room over): its clients must reconnect. */
+  moved?(room: Room): void;
+  /** A write was refused because another process took the room's lease (the manager drops the room). */
+  lost?(room: Room): void;
 }
 
 export interface RoomOptions {
@@ -55,6 +60,8 @@ export interface RoomInit {
   hostName: string;
   seed: string;
   data: RoomData;
+  /** The lease token this room was loaded under; every write names it (see leases.ts). */
+  fence: number;
   /** Set for a room a season created: its seats are the roster's, and its game over writes the season's ledger. */
   season?: SeasonLink | null;
 }
@@ -66,6 +73,7 @@ export class Room {
   readonly hostId: string;
   readonly hostName: string;
   readonly seed: string;
+  readonly fence: number;
   readonly rules: GameRules;
   readonly season: SeasonLink | null;
   readonly frames = new SpectatorFrames();
@@ -74,6 +82,7 @@ export class Room {
   private current: RoomData;
   private queue: Promise<unknown> = Promise.resolve();
   private disposed = false;
+  private movedAway = false;
   private readonly now: () => number;
   private readonly timers: RoomClock;
   private readonly bots = new BotSeats((m, e) => console.error(`room ${this.code}: ${m}`, e));
@@ -92,6 +101,7 @@ export class Room {
     this.hostId = init.hostId;
     this.hostName = init.hostName;
     this.seed = init.seed;
+    this.fence = init.fence;
     this.rules = new GameRules(init.game, init.seed);
     this.season = init.season ?? null;
     this.facts = { code: init.code, hostName: init.hostName, phaseSeconds: configuredPhaseSeconds(this.rules, init.data.config) };
@@ -158,7 +168,7 @@ export class Room {
 
   /** Runs `fn` after every command queued before it. */
   run<T>(fn: () => Promise<T> | T): Promise<T> {
-    const next = this.queue.then(() => (this.disposed ? Promise.reject(new CommandError("room/closed", "This room is closing; try again in a moment.")) : fn()));
+    const next = this.queue.then(() => (this.disposed ? Promise.reject(this.goneError()) : fn()));
     this.queue = next.catch(() => undefined);
     return next;
   }
@@ -177,12 +187,18 @@ export class Room {
     const stored = r.action !== undefined ? ({ ...logged, payload: { action: r.action } } as LoggedEvent) : logged;
     const problem = storableProblem(stored.payload);
     if (problem) throw new CommandError(problem.code, problem.message);
-    const commit = commitOf(this.id, before, r.data, stored, clientId, r.data.version % this.opts.snapshotEvery === 0);
+    const commit = commitOf(this.id, this.fence, before, r.data, stored, clientId, r.data.version % this.opts.snapshotEvery === 0);
     // a season room's game over writes the season's ledger in the same transaction as its event
     if (this.season && r.data.status === "finished" && before.status !== "finished") commit.ledger = gameOverLedger(this.season, this.game, r.data.state, this.id, logged.seq);
     try {
       await this.store.append(commit);
     } catch (e) {
+      if (e instanceof StaleLease) {
+        // another process owns the room now and goes on from the log: this copy stops, nothing of it was written
+        this.dispose("moved");
+        this.hooks.lost?.(this);
+        throw this.goneError();
+      }
       console.error(`room ${this.code}: write of event ${logged.seq} failed`, e);
       this.timers.arm(this.current, true);
       throw new CommandError("store/unavailable", "The server could not save that just now; nothing changed. Try again.");
@@ -201,7 +217,7 @@ export class Room {
   /** A command the room gives itself (a timeout, a bot move): failures are logged, and the clock retries. */
   private background(what: string, fn: () => Promise<unknown>): void {
     this.run(fn).catch((e) => {
-      if (e instanceof CommandError && e.code === "room/closed") return;
+      if (e instanceof CommandError && (e.code === "room/closed" || e.code === "room/moved")) return;
       if (!(e instanceof CommandError && e.code === "store/unavailable")) console.error(`room ${this.code}: ${what} failed`, e);
     });
   }
@@ -310,8 +326,18 @@ export class Room {
     this.current = data;
   }
 
-  /** Stops the clock; queued commands are refused. */
-  dispose(): void {
+  /** Whether the room stopped (closing, unloaded, or moved to another process). */
+  get closed(): boolean {
+    return this.disposed;
+  }
+
+  private goneError(): CommandError {
+    return this.movedAway ? new CommandError("room/moved", "Another server serves this room now; reconnecting finds it there.") : new CommandError("room/closed", "This room is closing; try again in a moment.");
+  }
+
+  /** Stops the clock; queued commands are refused (`moved`: because another process serves the room now). */
+  dispose(why: "closed" | "moved" = "closed"): void {
+    if (why === "moved") this.movedAway = true;
     this.disposed = true;
     this.timers.dispose();
   }

@@ -2,12 +2,14 @@
 // database itself. Event appends from every room are batched into one
 // statement per tick, and a command is acknowledged only once its batch has
 // committed. A batch that fails is retried commit by commit, so that one bad
-// commit fails alone and the other rooms of its batch never notice.
+// commit fails alone and the other rooms of its batch never notice. A commit
+// whose room's lease was taken by another process fails with StaleLease.
 import type { Db, SqlPool } from "../db/client";
 import type { LoggedEvent, RoomData, SeatRec } from "../../lib/room/types";
 import type { SeasonLink } from "../../lib/season/types";
 import { insertLedgerRows } from "../season/ledger-store";
 import { BATCH_SQL, batchParams, type Commit } from "./batch-sql";
+import { staleLeaseOf } from "./leases";
 
 export type { Commit, EventRow, RoomRow, SeatRow } from "./batch-sql";
 
@@ -54,7 +56,7 @@ export class Store {
 
   constructor(
     readonly db: Db,
-    private readonly sql: SqlPool,
+    readonly sql: SqlPool,
   ) {}
 
   /** Resolves once the commit is durable; rejects, having written nothing of it, when it cannot be. */
@@ -101,7 +103,7 @@ export class Store {
       this.stats.failedBatches++;
       if (batch.length === 1) {
         this.stats.failedCommits++;
-        batch[0]!.reject(e);
+        batch[0]!.reject(staleLeaseOf(e) ?? e);
         return;
       }
       // the statement wrote nothing: each commit is tried alone, and only the ones that fail alone fail
@@ -116,7 +118,7 @@ export class Store {
       p.resolve();
     } catch (e) {
       this.stats.failedCommits++;
-      p.reject(e);
+      p.reject(staleLeaseOf(e) ?? e);
     }
   }
 
@@ -155,8 +157,8 @@ export class Store {
 
   // ---------- rooms ----------
 
-  /** Inserts a room, its seats and its creation event together; false when the code is taken. */
-  async createRoom(row: { id: string; code: string; gameId: string; hostId: string; config: unknown; seed: string; spectators: RoomData["spectators"]; seats: SeatRec[]; season: SeasonLink | null }, create: LoggedEvent): Promise<boolean> {
+  /** Inserts a room, its seats, its creation event and its first lease (token 1, held by `lease.owner`) together; false when the code is taken. */
+  async createRoom(row: { id: string; code: string; gameId: string; hostId: string; config: unknown; seed: string; spectators: RoomData["spectators"]; seats: SeatRec[]; season: SeasonLink | null }, create: LoggedEvent, lease: { owner: string; ttlMs: number }): Promise<boolean> {
     const client = await this.sql.connect();
     try {
       await client.query("BEGIN");
@@ -185,6 +187,7 @@ export class Store {
         JSON.stringify(create.payload),
         new Date(create.at).toISOString(),
       ]);
+      await client.query(`INSERT INTO "RoomLease" ("roomId", "owner", "token", "expiresAt") VALUES ($1, $2, 1, (now() AT TIME ZONE 'UTC') + $3::int * interval '1 millisecond')`, [row.id, lease.owner, lease.ttlMs]);
       await client.query("COMMIT");
       return true;
     } catch (e) {
@@ -209,10 +212,6 @@ export class Store {
   async events(roomId: string, afterSeq = 0, upTo?: number): Promise<(LoggedEvent & { clientId: string | null })[]> {
     const rows = await this.db.event.findMany({ where: { roomId, seq: { gt: afterSeq, ...(upTo !== undefined ? { lte: upTo } : {}) } }, orderBy: { seq: "asc" } });
     return rows.map((e) => ({ seq: e.seq, kind: e.kind, actor: e.actor, payload: e.payload, at: e.at.getTime(), clientId: e.clientId }) as LoggedEvent & { clientId: string | null });
-  }
-
-  async runningRoomCodes(): Promise<string[]> {
-    return (await this.db.room.findMany({ where: { status: "running" }, select: { code: true } })).map((r) => r.code);
   }
 
   async openRoomCount(hostId: string): Promise<number> {
@@ -280,7 +279,7 @@ export class Store {
       await client.query("COMMIT");
     } catch (e) {
       await client.query("ROLLBACK").catch(() => undefined);
-      throw e;
+      throw staleLeaseOf(e) ?? e;
     } finally {
       client.release();
     }

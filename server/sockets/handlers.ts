@@ -1,5 +1,7 @@
 // Thin edges: parse (edge.ts), take the user from the socket, enqueue on the
-// room, ack. Which group a socket listens in (the host, the spectators, one
+// room, ack. Every socket of a room is connected to the process that serves
+// the room (routed there by the room its handshake names), so a room's pushes
+// go to this process's sockets only (io.local), never through the adapter. Which group a socket listens in (the host, the spectators, one
 // seat) follows the room's seats; when a seat changes hands the room's queue
 // says so (seatsMoved) and the sockets of the users concerned follow at once.
 import type { Server } from "socket.io";
@@ -49,8 +51,8 @@ function push(io: IO, room: Room, group: string, build: () => RoomPayload): void
     const conn = io.sockets.sockets.get(id)?.conn;
     if (conn) holdWrites(conn);
   }
-  if ("full" in out) io.to(group).emit("room:state", out.full.payload, out.full.frame);
-  else io.to(group).emit("room:patch", out.patch);
+  if ("full" in out) io.local.to(group).emit("room:state", out.full.payload, out.full.frame);
+  else io.local.to(group).emit("room:patch", out.patch);
 }
 
 /** Pushes each recipient kind its payload: computed once per kind, not per socket, and only for kinds that are listening. */
@@ -74,13 +76,33 @@ function frameFor(room: Room, role: Role, seat: string | null): Frame {
 export function deliverChat(io: IO, room: Room, rule: ChatChannelRule, message: ChatMessage): void {
   // delayed spectators read public talk only through history, up to the moment they are at
   const groups = [groupHost(room), ...rule.members.map((s) => groupSeat(room, s)), ...(rule.public && spectatorsLive(room.data) ? [groupSpec(room)] : [])];
-  io.to(groups).emit("chat:message", { code: room.code, message });
+  io.local.to(groups).emit("chat:message", { code: room.code, message });
 }
 
 /** A line for one seat's holder or one user's sockets watching the room. */
 export function tell(io: IO, room: Room, to: { seat: string } | { userId: string }, text: string): void {
   const group = "seat" in to ? groupSeat(room, to.seat) : groupUser(to.userId);
-  io.to(group).emit("room:nudge", { code: room.code, text });
+  io.local.to(group).emit("room:nudge", { code: room.code, text });
+}
+
+/**
+ * This process no longer serves the room (another took its lease, or it handed
+ * the room over): every socket watching it here stops watching and is told, so
+ * that it reconnects and is routed to the process that serves it now.
+ */
+export function movedAway(io: IO, room: Room): void {
+  const message = "Another server serves this room now; reconnecting finds it there.";
+  for (const group of [groupHost(room), groupSpec(room), ...room.seats.map((s) => groupSeat(room, s.seat))]) {
+    for (const id of [...(io.sockets.adapter.rooms.get(group) ?? [])]) {
+      const socket = io.sockets.sockets.get(id) as Sock | undefined;
+      if (!socket) continue;
+      socket.data.watching.delete(room.code);
+      void socket.leave(group);
+      socket.emit("room:moved", { code: room.code, message });
+      // the room's own socket is closed too, so that it connects again and is routed anew (after the line above is sent)
+      if (String(socket.handshake.query.room ?? "").toUpperCase() === room.code) socket.disconnect(true);
+    }
+  }
 }
 
 /** Stops a socket watching a room; true when it was listening as a seat (presence changed). */
@@ -128,11 +150,11 @@ function limited(r: ReturnType<Limits["take"]>): void {
 }
 
 /** The room for a code; guessing codes costs from the address's budget for lookups of rooms that do not exist. */
-export async function roomByCode(rooms: RoomManager, limits: Limits, address: string, code: string): Promise<Room> {
+export async function roomByCode(rooms: RoomManager, limits: Limits, address: string, code: string, load: (code: string) => Promise<Room | null>): Promise<Room> {
   const live = rooms.loaded(code);
   if (live) return live;
   limited(limits.check("unknown_code", address));
-  const room = await rooms.get(code);
+  const room = await load(code);
   if (!room) {
     limits.take("unknown_code", address);
     throw new CommandError("room/not_found", `There is no room ${code}.`);
@@ -144,13 +166,15 @@ export function registerHandlers(io: IO, socket: Sock, rooms: RoomManager, limit
   const ctx: EdgeContext = { socket, limits };
   const on = <E extends Parameters<typeof onEvent>[1]>(event: E, handler: Handler<E>) => onEvent(ctx, event, handler);
   const address = socket.data.address;
+  const routedFor = String(socket.handshake.query.room ?? "").toUpperCase();
 
   function requireUser(): SessionUser {
     if (!socket.data.user) throw new CommandError("auth/required", "Sign in first.");
     return socket.data.user;
   }
 
-  const roomOr404 = (code: string): Promise<Room> => roomByCode(rooms, limits, address, code);
+  // only a socket routed here for this room (its handshake names it) takes the room over from another process
+  const roomOr404 = (code: string): Promise<Room> => roomByCode(rooms, limits, address, code, (c) => rooms.get(c, routedFor === c));
 
   on("room:create", async ({ gameId, seats, config, spectators }) => {
     const user = requireUser();

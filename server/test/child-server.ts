@@ -37,6 +37,9 @@ const server = await startGarnetServer({
   heartbeatMs: int("HEARTBEAT_MS", 200),
   snapshotEvery: int("SNAPSHOT_EVERY", 50),
   instanceId: process.env.INSTANCE_ID ?? "main",
+  leaseTtlMs: int("LEASE_TTL_MS", 10_000),
+  // several instances on one database (many machines, simulated): Redis between them
+  crossProcess: process.env.REDIS_URL ? { kind: "redis", url: process.env.REDIS_URL, prefix: process.env.REDIS_PREFIX ?? "garnet" } : undefined,
   lookupGame: gameOrFixture,
   // its clients (benchmark, crash tests, slow-reader figures) all come from 127.0.0.1; socket caps from the environment
   edge: oneAddressEdge(edgeFromEnv(process.env)),

@@ -8,10 +8,11 @@ import type { Ack, RoomPayload } from "../../lib/protocol";
 import { RoomFeeds } from "../../lib/room-feed";
 import { sessionCookie } from "./session";
 
-/** A signed-in socket (not yet connected when `reconnect` is set: wait for "connect"). */
-export async function signedInSocket(url: string, user: { id: string; name: string }, reconnect = false): Promise<Socket> {
+/** A signed-in socket (not yet connected when `reconnect` is set: wait for "connect"); `room` names its room in the handshake, as the browser's room sockets do. */
+export async function signedInSocket(url: string, user: { id: string; name: string }, reconnect = false, room?: string): Promise<Socket> {
   return connect(url, {
     transports: ["websocket"],
+    ...(room ? { query: { room } } : {}),
     extraHeaders: { cookie: await sessionCookie(user) },
     forceNew: true,
     reconnection: reconnect,
@@ -21,11 +22,19 @@ export async function signedInSocket(url: string, user: { id: string; name: stri
   });
 }
 
-export function connected(socket: Socket): Promise<void> {
+/** Resolves once the socket is connected; rejects on a connection error, or when it takes longer than `timeoutMs` (the client itself never gives up on a namespace handshake). */
+export function connected(socket: Socket, timeoutMs = 30_000): Promise<void> {
   return new Promise((resolve, reject) => {
     if (socket.connected) return resolve();
-    socket.once("connect", () => resolve());
-    socket.once("connect_error", reject);
+    const timer = setTimeout(() => reject(new Error(`not connected within ${timeoutMs} ms`)), timeoutMs);
+    socket.once("connect", () => {
+      clearTimeout(timer);
+      resolve();
+    });
+    socket.once("connect_error", (e) => {
+      clearTimeout(timer);
+      reject(e);
+    });
   });
 }
 
@@ -109,17 +118,53 @@ export class SeatClient {
     socket.on("connect", () => {
       if (connects++ > 0) void this.watch();
     });
+    if (o.reconnect) {
+      // like the browser: a room that moved to another process, or a server that closed the socket, means connecting again (routed anew)
+      socket.on("room:moved", () => this.reroute());
+      socket.on("disconnect", (reason) => {
+        if (reason === "io server disconnect") setTimeout(() => socket.connect(), 50);
+      });
+    }
+  }
+
+  private reroute(): void {
+    if (!this.socket.active) return;
+    this.socket.disconnect();
+    setTimeout(() => this.socket.connect(), 50 + Math.random() * 100);
   }
 
   /** Connects and watches the room; claims a seat when `claim` is set and the user has none. */
   static async open(o: SeatClientOptions, claim = false): Promise<SeatClient> {
-    const c = new SeatClient(await signedInSocket(o.url, o.user, o.reconnect), o);
-    await connected(c.socket);
-    await c.enter(claim);
+    const c = new SeatClient(await signedInSocket(o.url, o.user, o.reconnect, o.code), o);
+    try {
+      await connected(c.socket);
+      await c.enter(claim);
+    } catch (e) {
+      c.close();
+      throw e;
+    }
     return c;
   }
 
-  /** Leaves the current room for another one (same socket, same user). */
+  /**
+   * open(), asked again after a short pause when it fails (up to `tries` times):
+   * for set-ups that open many seats while rooms move to the process their
+   * sockets are routed to, and on a shared machine where a handshake now and
+   * then never completes. Says on stderr what failed.
+   */
+  static async openPatiently(o: SeatClientOptions, claim = false, tries = 3): Promise<SeatClient> {
+    for (let n = 1; ; n++) {
+      try {
+        return await SeatClient.open(o, claim);
+      } catch (e) {
+        if (n >= tries) throw e;
+        console.error(`  ${o.user.id} in ${o.code}: ${e instanceof Error ? e.message : String(e)}; trying again`);
+        await new Promise((r) => setTimeout(r, 300 * n));
+      }
+    }
+  }
+
+  /** Leaves the current room for another one (same socket, same user; a socket routed by its room reopens as another SeatClient instead). */
   async move(code: string, claim = false): Promise<void> {
     void this.socket.emit("room:unwatch", { code: this.code });
     this.feeds.forget(this.code);
@@ -141,6 +186,7 @@ export class SeatClient {
   private async watch(): Promise<void> {
     const r = await this.feeds.watch(this.code);
     if (r.ok && r.payload.code === this.code) this.o.onWatched?.(r.payload);
+    else if (!r.ok && r.code === "room/moved" && this.o.reconnect) this.reroute();
   }
 
   request<T = object>(event: string, input: unknown, timeoutMs = 10_000): Promise<Ack<T>> {

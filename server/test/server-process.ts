@@ -15,7 +15,11 @@ export type ChildRequest =
   /** Reads push subscriptions and webhooks from the database again (after a benchmark wrote them). */
   | { type: "alerts-refresh" }
   /** Starts a CPU profile, or stops it and writes it to `file` (.cpuprofile). */
-  | { type: "profile"; start: boolean; file?: string };
+  | { type: "profile"; start: boolean; file?: string }
+  /** cluster-child.ts only: kill -9 the worker of this slot. */
+  | { type: "kill-worker"; slot: number }
+  /** cluster-child.ts only: worker 0 forwards `count` commands to the others through the adapter (serverSideEmit with ack), `concurrency` at a time; then pushes `count` payloads through it. */
+  | { type: "forward"; count: number; concurrency: number };
 
 export interface ChildStats {
   type: "stats";
@@ -39,7 +43,20 @@ export interface RoomInternals {
   clock: Clock;
 }
 
-export type ChildReply = ChildStats | { type: "inspect"; rooms: RoomInternals[] } | { type: "armed" };
+export type ChildReply = ChildStats | { type: "inspect"; rooms: RoomInternals[] } | { type: "armed" } | { type: "killed"; at: number; pid: number | null } | ForwardReport;
+
+/** What forwarding through the adapter costs (cluster-child.ts): per command, the round trip and the CPU of every process; per pushed payload, the CPU. */
+export interface ForwardReport {
+  type: "forwarded";
+  commands: number;
+  /** Answers the commands got (one per other process and command when every one arrived). */
+  answered: number;
+  ackMs: { p50: number; p99: number; max: number };
+  commandsPerSec: number;
+  cpuMsPerCommand: number;
+  pushes: number;
+  cpuMsPerPush: number;
+}
 
 export interface ServerProcessOptions {
   databaseUrl: string;
@@ -180,6 +197,8 @@ export class ServerProcess {
   ask(req: { type: "stats"; gc?: boolean; resetLoop?: boolean }): Promise<ChildStats>;
   ask(req: { type: "inspect"; codes: string[] }): Promise<{ type: "inspect"; rooms: RoomInternals[] }>;
   ask(req: { type: "crash-after-commits"; batches: number } | { type: "profile"; start: boolean; file?: string } | { type: "alerts-refresh" }): Promise<{ type: "armed" }>;
+  ask(req: { type: "kill-worker"; slot: number }): Promise<{ type: "killed"; at: number; pid: number | null }>;
+  ask(req: { type: "forward"; count: number; concurrency: number }): Promise<ForwardReport>;
   ask(req: ChildRequest): Promise<ChildReply> {
     return this.send(req);
   }

@@ -1,0 +1,173 @@
+// Room ownership with fencing: a process whose lease on a room was taken can
+// never append to that room's log again. Its late writes are refused inside the
+// write's own transaction (not merged), it drops the room and tells its
+// clients, and the process that took the lease goes on from the log.
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import type { RoomPayload } from "../lib/protocol";
+import type { GarnetServer } from "./app-server";
+import { StaleLease } from "./rooms/leases";
+import { commitOf } from "./rooms/commit";
+import { foldRows } from "./test/fold-rows";
+import { fixtureGame } from "./test/fixture-game";
+import { client, createTestDb, startTestServer, type Client } from "./test/harness";
+
+const host = { id: "guest:h", name: "Host Hana" };
+const alice = { id: "guest:a", name: "Alice" };
+const bob = { id: "guest:b", name: "Bob" };
+
+let db: { url: string; drop(): Promise<void> };
+let a: GarnetServer;
+let b: GarnetServer;
+const open: Client[] = [];
+
+beforeAll(async () => {
+  db = await createTestDb(inject("pgBase"));
+  // two processes on one database; leases long enough that only a takeover moves a room
+  a = await startTestServer(db.url, [fixtureGame], { owner: "process-a", leaseTtlMs: 60_000 });
+  b = await startTestServer(db.url, [fixtureGame], { owner: "process-b", leaseTtlMs: 60_000 });
+});
+afterAll(async () => {
+  for (const c of open) c.close();
+  await a?.close();
+  await b?.close();
+  await db?.drop();
+});
+
+async function on(server: GarnetServer, user: { id: string; name: string }): Promise<Client> {
+  const c = await client(server.url, user);
+  open.push(c);
+  return c;
+}
+
+/** A running two-seat game on `server`, long phases, with both players seated there. */
+async function runningGame(server: GarnetServer): Promise<{ code: string; h: Client; p1: Client; p2: Client }> {
+  const h = await on(server, host);
+  const created = await h.req<{ code: string }>("room:create", { gameId: "fixture", seats: 2, config: { rounds: 5, pickSeconds: 600 } });
+  if (!created.ok) throw new Error(created.message);
+  const code = created.code;
+  const p1 = await on(server, alice);
+  const p2 = await on(server, bob);
+  for (const p of [p1, p2]) {
+    await p.req("room:watch", { code });
+    await p.req("seat:claim", { code });
+  }
+  await h.req("room:watch", { code });
+  expect((await h.req("host:command", { code, command: { type: "start" } })).ok).toBe(true);
+  return { code, h, p1, p2 };
+}
+
+const eventCount = (roomId: string) => a.db.event.count({ where: { roomId } });
+
+describe("room leases with fencing", () => {
+  it("the process that created a room holds its lease (token 1) and another is refused with room/moved", async () => {
+    const { code } = await runningGame(a);
+    const room = a.rooms.loaded(code)!;
+    expect(room.fence).toBe(1);
+    expect(await a.db.roomLease.findUniqueOrThrow({ where: { roomId: room.id } })).toMatchObject({ owner: "process-a", token: 1 });
+    const other = await on(b, alice);
+    expect(await other.req("game:act", { code, action: { type: "pick", value: 3 } })).toMatchObject({ ok: false, code: "room/moved" });
+    expect(b.rooms.loaded(code)).toBeUndefined();
+  });
+
+  it("a process whose lease was taken cannot append: its late writes are refused, not merged; the new owner goes on from the log", async () => {
+    const { code, p1 } = await runningGame(a);
+    const old = a.rooms.loaded(code)!;
+    expect((await p1.req<{ version: number }>("game:act", { code, action: { type: "pick", value: 4 } })).ok).toBe(true);
+    const before = await eventCount(old.id);
+    const versionBefore = old.version;
+    const moved = new Promise<{ code: string }>((resolve) => p1.socket.once("room:moved", resolve));
+
+    // process B takes the room: A is declared dead, B frees its leases and adopts its running rooms
+    await b.rooms.ownerDied("process-a");
+    const taken = b.rooms.loaded(code)!;
+    expect(taken.fence).toBe(2);
+    expect(taken.version).toBe(versionBefore);
+    expect(await a.db.roomLease.findUniqueOrThrow({ where: { roomId: old.id } })).toMatchObject({ owner: "process-b", token: 2 });
+
+    // A's late write: a player still connected to A moves
+    const late = await on(a, bob);
+    const r = await late.req("game:act", { code, action: { type: "pick", value: 9 } });
+    expect(r).toMatchObject({ ok: false, code: "room/moved" });
+    expect(await eventCount(old.id)).toBe(before);
+    // A dropped the room and told the sockets that watched it
+    expect(a.rooms.loaded(code)).toBeUndefined();
+    expect(old.closed).toBe(true);
+    expect(await moved).toMatchObject({ code });
+
+    // the new owner continues from the log: the same move goes through there
+    const bobOnB = await on(b, bob);
+    await bobOnB.req("room:watch", { code });
+    const ok = await bobOnB.req<{ version: number }>("game:act", { code, action: { type: "pick", value: 9 } });
+    expect(ok).toMatchObject({ ok: true, version: versionBefore + 1 });
+    const events = await a.db.event.findMany({ where: { roomId: old.id }, orderBy: { seq: "asc" } });
+    expect(events.map((e) => e.seq)).toEqual(events.map((_, i) => i + 1));
+    expect(foldRows(fixtureGame, taken.seed, events).state).toEqual(taken.state);
+  });
+
+  it("a write in flight while the lease is taken is refused when it arrives", async () => {
+    const { code, p2 } = await runningGame(a);
+    const room = a.rooms.loaded(code)!;
+    const before = await eventCount(room.id);
+    let release!: () => void;
+    const held = new Promise<null>((resolve) => (release = () => resolve(null)));
+    let reached!: () => void;
+    const atWrite = new Promise<void>((resolve) => (reached = resolve));
+    a.rooms.store.fault = () => {
+      reached();
+      return held;
+    };
+    const pending = p2.req("game:act", { code, action: { type: "pick", value: 2 } });
+    await atWrite; // the batch is on its way to the database
+    a.rooms.store.fault = null;
+    await b.rooms.ownerDied("process-a");
+    release();
+    expect(await pending).toMatchObject({ ok: false, code: "room/moved" });
+    expect(await eventCount(room.id)).toBe(before);
+    expect(b.rooms.loaded(code)!.version).toBe(room.version);
+  });
+
+  it("a late batch is refused whole for the stale room and written for the others in it", async () => {
+    const stale = await runningGame(a);
+    const fresh = await runningGame(a);
+    const staleRoom = a.rooms.loaded(stale.code)!;
+    const freshRoom = a.rooms.loaded(fresh.code)!;
+    // another process takes one of the two rooms behind A's back
+    await a.db.roomLease.update({ where: { roomId: staleRoom.id }, data: { owner: "process-c", token: { increment: 1 }, expiresAt: new Date(Date.now() + 60_000) } });
+
+    const mk = (room: typeof staleRoom) => {
+      const ev = { kind: "clock" as const, actor: "server", payload: { type: "downtime", ms: 1 }, seq: room.version + 1, at: Date.now() };
+      const c = room.correction(1, ev.at)!;
+      return commitOf(room.id, room.fence, room.data, c.data, c.event, null, false);
+    };
+    const staleBefore = await eventCount(staleRoom.id);
+    const [s, f] = await Promise.allSettled([a.rooms.store.append(mk(staleRoom)), a.rooms.store.append(mk(freshRoom))]);
+    expect(s.status).toBe("rejected");
+    expect((s as PromiseRejectedResult).reason).toBeInstanceOf(StaleLease);
+    expect(f.status).toBe("fulfilled");
+    expect(await eventCount(staleRoom.id)).toBe(staleBefore);
+    expect(await a.db.event.count({ where: { roomId: freshRoom.id, seq: freshRoom.version + 1 } })).toBe(1);
+  });
+
+  it("renewal finds a lease another process took: the room is dropped and its clients are told to reconnect", async () => {
+    const { code, p1, p2 } = await runningGame(a);
+    const room = a.rooms.loaded(code)!;
+    const told = Promise.all([p1, p2].map((p) => new Promise<{ code: string }>((resolve) => p.socket.once("room:moved", resolve))));
+    await a.db.roomLease.update({ where: { roomId: room.id }, data: { owner: "process-c", token: { increment: 1 } } });
+    expect(await a.rooms.renew()).toBeGreaterThanOrEqual(1);
+    expect(a.rooms.loaded(code)).toBeUndefined();
+    expect((await told).map((m) => m.code)).toEqual([code, code]);
+    expect(room.armed()).toEqual({ phase: false, bots: false });
+  });
+
+  it("a graceful close gives every lease up: another process takes the rooms at once, with the deadline they had", async () => {
+    const { code } = await runningGame(a);
+    const deadline = a.rooms.loaded(code)!.clock.deadlineAt;
+    await a.close();
+    const got = (await b.rooms.get(code))!;
+    expect(got.fence).toBeGreaterThan(1);
+    expect(got.clock.deadlineAt).toBe(deadline);
+    expect(got.armed().phase).toBe(true);
+    const w = await (await on(b, alice)).req<{ payload: RoomPayload }>("room:watch", { code });
+    expect(w.ok && w.payload.you).toBe("s1");
+  });
+});

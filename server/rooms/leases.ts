@@ -1,0 +1,116 @@
+// Who owns a live room: one lease per room in PostgreSQL (owner, fencing token,
+// expiry). A process acquires a room's lease before it reads the room's log,
+// renews every lease it holds in one statement, and releases them when it
+// shuts down. Each acquisition increments the token; every event batch names
+// the token its room was loaded under, and the batch's fence (batch-sql.ts)
+// fails a batch whose token is no longer current, in the batch's own statement.
+// Expiry is the database's clock, so processes on machines whose clocks
+// disagree still agree on who holds what.
+import type { SqlPool } from "../db/client";
+
+/**
+ * How the fence fails a statement: a cast of this marker and the stale room ids
+ * to boolean (plain SQL has no RAISE), which PostgreSQL refuses with 22P02 and
+ * the text in its message.
+ */
+export const STALE_MARK = "garnet-stale-lease:";
+const STALE_RE = new RegExp(`"${STALE_MARK}([^"]*)"`);
+
+/** A write refused because the writer's lease on these rooms was taken. */
+export class StaleLease extends Error {
+  constructor(readonly roomIds: string[]) {
+    super(`stale room lease: ${roomIds.join(", ")}`);
+  }
+}
+
+/** The database error as a StaleLease when it is the fence's refusal. */
+export function staleLeaseOf(e: unknown): StaleLease | null {
+  const err = e as { code?: string; message?: string } | null;
+  const m = err?.code === "22P02" ? STALE_RE.exec(err.message ?? "") : null;
+  return m ? new StaleLease(m[1]!.split(",").filter(Boolean)) : null;
+}
+
+const NOW = `(now() AT TIME ZONE 'UTC')`;
+const EXPIRY = `${NOW} + $2::int * interval '1 millisecond'`;
+
+export interface Lease {
+  roomId: string;
+  token: number;
+}
+
+export type Acquired = { ok: true; lease: Lease } | { ok: false; holder: string | null };
+
+export class Leases {
+  constructor(
+    private readonly sql: SqlPool,
+    /** This process: unique per process start. */
+    readonly owner: string,
+    readonly ttlMs: number,
+  ) {}
+
+  /**
+   * Takes the lease of the room with this code when it is free (expired), already
+   * this process's, or held by an owner known to be dead; a new token every time.
+   * `holder` names the live owner when it is not free; null when there is no such room.
+   */
+  async acquire(code: string, deadOwners: readonly string[] = []): Promise<Acquired> {
+    const r = await this.sql.query<{ roomId: string; token: number }>(
+      `INSERT INTO "RoomLease" ("roomId", "owner", "token", "expiresAt")
+       SELECT r."id", $1, 1, ${EXPIRY} FROM "Room" r WHERE r."code" = $3
+       ON CONFLICT ("roomId") DO UPDATE SET "owner" = EXCLUDED."owner", "token" = "RoomLease"."token" + 1, "expiresAt" = EXCLUDED."expiresAt"
+       WHERE "RoomLease"."expiresAt" <= ${NOW} OR "RoomLease"."owner" = EXCLUDED."owner" OR "RoomLease"."owner" = ANY($4::text[])
+       RETURNING "roomId", "token"`,
+      [this.owner, this.ttlMs, code, deadOwners],
+    );
+    const row = r.rows[0];
+    if (row) return { ok: true, lease: { roomId: row.roomId, token: row.token } };
+    const held = await this.sql.query<{ owner: string }>(`SELECT l."owner" FROM "RoomLease" l JOIN "Room" r ON r."id" = l."roomId" WHERE r."code" = $1`, [code]);
+    return { ok: false, holder: held.rows[0]?.owner ?? null };
+  }
+
+  /** Extends every lease this process holds, in one statement; returns the leases it still holds. */
+  async renew(): Promise<Lease[]> {
+    const r = await this.sql.query<Lease>(`UPDATE "RoomLease" SET "expiresAt" = ${EXPIRY} WHERE "owner" = $1 RETURNING "roomId", "token"`, [this.owner, this.ttlMs]);
+    return r.rows;
+  }
+
+  /** Gives up one room (its token stays: only a new acquisition may write again). */
+  async release(lease: Lease): Promise<void> {
+    await this.sql.query(`UPDATE "RoomLease" SET "expiresAt" = '1970-01-01' WHERE "roomId" = $1 AND "token" = $2 AND "owner" = $3`, [lease.roomId, lease.token, this.owner]);
+  }
+
+  /** Gives up the room with this code if this process holds its lease; how many leases it gave up (0 or 1). */
+  async releaseCode(code: string): Promise<number> {
+    const r = await this.sql.query(`UPDATE "RoomLease" l SET "expiresAt" = '1970-01-01' FROM "Room" r WHERE r."id" = l."roomId" AND r."code" = $1 AND l."owner" = $2 AND l."expiresAt" > '1970-01-01'`, [code, this.owner]);
+    return r.rowCount ?? 0;
+  }
+
+  /** Gives up every room this process holds (a graceful shutdown). */
+  async releaseAll(): Promise<void> {
+    await this.sql.query(`UPDATE "RoomLease" SET "expiresAt" = '1970-01-01' WHERE "owner" = $1`, [this.owner]);
+  }
+
+  /** Frees the leases of an owner known to be dead (a cluster worker that exited): the next acquisition need not wait for them to expire. */
+  async freeOwner(owner: string): Promise<number> {
+    const r = await this.sql.query(`UPDATE "RoomLease" SET "expiresAt" = '1970-01-01' WHERE "owner" = $1 AND "expiresAt" > '1970-01-01'`, [owner]);
+    return r.rowCount ?? 0;
+  }
+
+  /**
+   * Frees every lease held by a process of this instance (owners are named
+   * `instance/…`): at start-up, when no other process of the instance runs, the
+   * ones that hold leases are gone (killed, or a previous run).
+   */
+  async freeInstance(instanceId: string): Promise<number> {
+    const r = await this.sql.query(`UPDATE "RoomLease" SET "expiresAt" = '1970-01-01' WHERE starts_with("owner", $1) AND "owner" <> $2 AND "expiresAt" > '1970-01-01'`, [`${instanceId}/`, this.owner]);
+    return r.rowCount ?? 0;
+  }
+
+  /** Codes of unfinished rooms nobody holds now (expired or never taken): what a process may adopt. */
+  async orphans(): Promise<string[]> {
+    const r = await this.sql.query<{ code: string }>(
+      `SELECT r."code" FROM "Room" r LEFT JOIN "RoomLease" l ON l."roomId" = r."id" WHERE r."status" = 'running' AND (l."roomId" IS NULL OR l."expiresAt" <= ${NOW})`,
+    );
+    return r.rows.map((x) => x.code);
+  }
+}
