@@ -20,6 +20,13 @@ export function readHead(conn: net.Socket, route: (head: Buffer, line: string | 
     conn.pause();
     conn.off("data", onData);
     clearTimeout(timer);
+    // pause() alone leaves the handle reading into the stream's buffer, and once the handle is
+    // sent to a worker whatever it still reads here is dropped: stop reading at the handle itself
+    const handle = (conn as unknown as { _handle?: { reading?: boolean; readStop?: () => number } })._handle;
+    if (handle?.readStop) {
+      handle.reading = false;
+      handle.readStop();
+    }
     // whatever the stream read ahead goes along with the head
     for (let more = conn.read() as Buffer | null; more; more = conn.read() as Buffer | null) chunks.push(more);
     route(Buffer.concat(chunks), line);

@@ -111,8 +111,11 @@ export class RoomManager {
     const seed = randomBytes(16).toString("hex");
     const create: LoggedEvent = { kind: "create", actor: "host", payload: { seats: seatCount, config: parsed, spectators, ...(opts.seated ? { seated: opts.seated } : {}) }, seq: 1, at: this.now() };
     const data = createdRoom(create.payload, create.seq, create.at);
+    const placed = this.opts.placed ?? (() => true);
     for (let attempt = 0; attempt < 8; attempt++) {
-      const code = newRoomCode();
+      // behind a cluster primary, a code that routes to this process: the room's sockets then meet here, with no handover
+      let code = newRoomCode();
+      for (let draw = 0; draw < 64 && !placed(code); draw++) code = newRoomCode();
       const id = randomUUID();
       if (!(await this.store.createRoom({ id, code, gameId, hostId, config: parsed, seed, spectators, seats: data.seats, season: opts.season ?? null }, create, { owner: this.owner, ttlMs: this.leases.ttlMs }))) continue; // code taken: draw another
       const room = new Room({ id, code, game, hostId, hostName, seed, data, fence: 1, season: opts.season ?? null }, this.store, this.roomHooks, this.opts);
@@ -122,7 +125,6 @@ export class RoomManager {
     throw new CommandError("room/code", "Could not allocate a room code; try again.");
   }
 
-  /** The live room for a code, loading it from the database when needed. */
   /**
    * The live room for a code, loading it from the database when needed.
    * `takeOver`: when another live process holds it, ask for it (the request
