@@ -25,6 +25,8 @@ async function openCreatedRoom(page: Page): Promise<void> {
 test("a season: the host creates it, players join by the invite link, one episode runs end to end", async ({ browser }) => {
   const host = await guest(browser, "Hosta", "/seasons/new");
   await host.page.getByLabel("Name", { exact: true }).fill("Spring season");
+  // the death match's loser is then out whoever wins its coin (with Tokens that save, a loser who won the main match survives)
+  await host.page.locator('input[type="radio"][name="tokenOfLife"][value="none"]').check();
   await host.page.getByTestId("season-create").click();
   await host.page.waitForURL(/\/s\/[A-Z0-9]{6}$/);
   const seasonPath = new URL(host.page.url()).pathname;

@@ -20,7 +20,7 @@ import { DEFAULT_ALERTS, type AlertsConfig } from "./alerts/config";
 import { Alerts } from "./alerts/service";
 import { registerAlertHandlers } from "./alerts/sockets";
 import { AlertStore } from "./alerts/store";
-import { attachAdapter, handovers, type CrossProcess, type ServerSideEvents } from "./cluster/adapter";
+import { attachAdapter, handovers, shareAlerts, type CrossProcess, type ServerSideEvents } from "./cluster/adapter";
 
 export interface GarnetServerOptions {
   databaseUrl: string;
@@ -143,7 +143,10 @@ export async function startGarnetServer(o: GarnetServerOptions): Promise<GarnetS
   io = new Server(http, { maxHttpBufferSize: 64 * 1024, serveClient: false, connectionStateRecovery: undefined, allowRequest: edge.allowRequest });
   edge.attach(io.engine);
   const closeAdapter = o.crossProcess ? await attachAdapter(io, o.crossProcess) : null;
-  if (o.crossProcess) handover = handovers(io, () => rooms);
+  if (o.crossProcess) {
+    handover = handovers(io, () => rooms);
+    shareAlerts(io, alerts);
+  }
   io.use((socket, next) => {
     void (async () => {
       const user = await userFromCookie(socket.handshake.headers.cookie, o.authSecret);

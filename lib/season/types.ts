@@ -1,15 +1,22 @@
 // The season's shared vocabulary: its settings, the ledger's rows and the link
 // that ties a room to its season. Server and browser both use it.
 import { z } from "zod";
+import { form } from "../games/core/config-meta";
 import type { Realm, SeatId } from "../games/core/types";
 
 export const seasonSettings = z.object({
-  startingGarnets: z.int().min(0).max(100).default(10).describe("Garnets every member starts the season with"),
+  startingGarnets: z.int().min(0).max(100).default(10).meta(form({ title: "Starting garnets", description: "Garnets every member starts the season with.", unit: "garnets" })),
   tokenOfLife: z
     .enum(["survive", "none"])
     .default("survive")
-    .describe("Token of Life: the loser of a death match who holds one spends it and stays in, or Tokens do nothing"),
-  pickSeconds: z.int().min(10).max(86_400).default(120).describe("Time the Elimination Candidate has to name an opponent (seconds)"),
+    .meta(
+      form({
+        title: "Token of Life",
+        description: "What a Token of Life does for the loser of a death match who holds one.",
+        options: { survive: "Spent to survive a lost death match", none: "Nothing: Tokens are only counted" },
+      }),
+    ),
+  pickSeconds: z.int().min(10).max(86_400).default(120).meta(form({ title: "Time to name an opponent", description: "How long the Elimination Candidate has to name a death match opponent.", unit: "seconds" })),
 });
 export type SeasonSettings = z.infer<typeof seasonSettings>;
 

@@ -26,6 +26,9 @@ export interface AlertFigures {
   limited: number;
 }
 
+/** What one server tells the others when a player subscribes or a host sets a webhook. */
+export type AlertNote = { kind: "subscribed"; userId: string } | { kind: "webhook"; target: string };
+
 export const roomTarget = (roomId: string) => `room:${roomId}`;
 export const seasonTarget = (seasonId: string) => `season:${seasonId}`;
 
@@ -64,13 +67,32 @@ export class Alerts {
     [this.subscribed, this.webhooks] = await Promise.all([this.store.subscribedUsers(), this.store.webhooks()]);
   }
 
-  /** A user subscribed or set a webhook on this server: known here at once. */
+  /** A user subscribed or set a webhook on this server: known here at once, and told to the other servers. */
   noteSubscribed(userId: string): void {
     this.subscribed.add(userId);
+    this.tellOthers?.({ kind: "subscribed", userId });
   }
   noteWebhook(target: string, url: string | null): void {
     if (url === null) this.webhooks.delete(target);
     else this.webhooks.set(target, url);
+    this.tellOthers?.({ kind: "webhook", target });
+  }
+
+  /**
+   * How this server tells the others of a change (set when processes share an
+   * adapter); without it they see it at their next refresh. A room is served by
+   * one process while its players subscribe through any.
+   */
+  tellOthers: ((note: AlertNote) => void) | null = null;
+
+  /** Another server's change: a webhook is read again from the database (its URL never crosses). */
+  async heard(note: AlertNote): Promise<void> {
+    if (note.kind === "subscribed") this.subscribed.add(note.userId);
+    else {
+      const url = await this.store.webhook(note.target);
+      if (url === null) this.webhooks.delete(note.target);
+      else this.webhooks.set(note.target, url);
+    }
   }
 
   close(): Promise<void> {

@@ -9,6 +9,7 @@ import { createAdapter as clusterAdapter } from "@socket.io/cluster-adapter";
 import { createAdapter as redisAdapter } from "@socket.io/redis-adapter";
 import { createClient } from "redis";
 import type { Server } from "socket.io";
+import type { AlertNote } from "../alerts/service";
 import type { RoomManager } from "../rooms/manager";
 
 export type CrossProcess = { kind: "cluster" } | { kind: "redis"; url: string; /** Prefix of the adapter's channels (several deployments on one Redis). */ prefix: string };
@@ -17,6 +18,8 @@ export type CrossProcess = { kind: "cluster" } | { kind: "redis"; url: string; /
 export interface ServerSideEvents {
   /** Whoever of the servers is `holder` gives room `code` up; answers whether it did. */
   "garnet:handover": (code: string, holder: string, ack: (released: boolean) => void) => void;
+  /** A player subscribed to pushes, or a host set a webhook, on another server. */
+  "garnet:alerts": (note: AlertNote) => void;
 }
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -62,4 +65,10 @@ export function handovers(io: AnyIO, rooms: () => RoomManager): (code: string, h
         resolve(Boolean(replies?.includes(true)));
       });
     });
+}
+
+/** Alert changes made on one server reach the others at once (the room's owner sends its pushes). */
+export function shareAlerts(io: AnyIO, alerts: { tellOthers: ((n: AlertNote) => void) | null; heard(n: AlertNote): Promise<void> }): void {
+  io.on("garnet:alerts", (note) => void alerts.heard(note).catch((e) => console.error(`alerts: a note from another server failed: ${String(e)}`)));
+  alerts.tellOthers = (note) => io.serverSideEmit("garnet:alerts", note);
 }
