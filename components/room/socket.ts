@@ -15,6 +15,9 @@ const holds = new Map<string, number>();
 /** The user the sockets' handshakes were made for (null: signed out; undefined: not told yet). */
 let identity: string | null | undefined;
 
+/** How long a connection the server opened may take to finish its handshake before it is made again. */
+const HANDSHAKE_MS = 8_000;
+
 /** A short pause before connecting again, spread so that a room's clients do not all arrive at once. */
 const soon = (fn: () => void) => setTimeout(fn, 100 + Math.random() * 300);
 
@@ -36,6 +39,15 @@ export function getSocket(room: string | null = null): GarnetSocket {
       if (reason === "io server disconnect" && sockets.get(room) === made) soon(() => made.connect());
     });
     made.on("room:moved", () => reroute(made));
+    // a connection the server opened but whose handshake it never finishes is made again, rather than left "connecting"
+    let watchdog: ReturnType<typeof setTimeout> | null = null;
+    const calm = () => watchdog && clearTimeout(watchdog);
+    made.io.on("open", () => {
+      calm();
+      watchdog = setTimeout(() => !made.connected && reroute(made), HANDSHAKE_MS);
+    });
+    made.on("connect", calm);
+    made.io.on("close", calm);
     s = made;
     sockets.set(room, s);
   }
