@@ -13,6 +13,7 @@
 // Flags: --only apply,8-seat,… --scale 0.25 (rooms) --window 20 --warmup 5
 //        --workers 2 --profile (a CPU profile of the server over each window)
 //        --processes N (server processes for the cluster runs)
+//        --scenarios LIST (which of 8-seat,2-seat,org the cluster part runs; default all three)
 //        --out FILE (JSON results; default .data/bench/results-<time>.json)
 //        --pushes MS: each load scenario runs twice, with every seated player
 //        subscribed to Web Push at a local push service that answers after MS ms,
@@ -45,6 +46,7 @@ const { values } = parseArgs({
     profile: { type: "boolean", default: false },
     out: { type: "string" },
     pushes: { type: "string" },
+    scenarios: { type: "string", default: "8-seat,2-seat,org" },
   },
 });
 const parts = new Set(values.only.split(","));
@@ -162,7 +164,7 @@ try {
   if (parts.has("cluster") && pg) {
     const n = Number(values.processes);
     results.cluster = {};
-    for (const name of ["8-seat", "2-seat", "org"]) {
+    for (const name of values.scenarios.split(",").filter((x) => ["8-seat", "2-seat", "org"].includes(x))) {
       const sc = SCENARIOS[name]!;
       log(`\n## cluster ${name}: ${sc.rooms.length} rooms at 1 and at ${n} server processes, sockets routed by their room (the machine is shared: compare within the run)`);
       const common = { name, pgBase: pg.url, rooms: sc.rooms, paceMs: sc.paceMs, workers: Number(values.workers), warmupS: Number(values.warmup), windowS: Number(values.window), log, mode: "garnet" as const };

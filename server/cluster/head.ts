@@ -22,16 +22,6 @@ export function readHead(conn: net.Socket, route: (head: Buffer, line: string | 
     clearTimeout(timer);
     // whatever the stream read ahead goes along with the head
     for (let more = conn.read() as Buffer | null; more; more = conn.read() as Buffer | null) chunks.push(more);
-    // Pausing leaves the handle reading, and read() above starts it again when the buffer runs
-    // dry. This process keeps its copy of the connection until the handle has been sent, while
-    // the worker already answers on it: a handle still reading here would take (and drop) what
-    // the client sends next, such as its namespace handshake. So stop reading at the handle
-    // itself, last, with nothing after it that reads.
-    const handle = (conn as unknown as { _handle?: { reading?: boolean; readStop?: () => number } })._handle;
-    if (handle?.readStop) {
-      handle.reading = false;
-      handle.readStop();
-    }
     route(Buffer.concat(chunks), line);
   };
   conn.on("data", onData);

@@ -100,7 +100,23 @@ export async function startPrimary(o: PrimaryOptions): Promise<Primary> {
     setTimeout(() => !closing && fork(s, "again"), Math.min(10_000, 250 * 2 ** (s.crashes - 1)));
   });
 
+  /**
+   * The connection is paused, but its handle still reads (draining the head
+   * starts it again), and this process keeps its copy of the connection until
+   * the handle has been sent while the worker already answers on it: a handle
+   * still reading here would take, and drop, what the client sends next (its
+   * namespace handshake). So it stops reading at the handle itself, just before
+   * the hand-off. (A process that keeps the connection, like a proxy, must not.)
+   */
+  function stopReading(conn: net.Socket): void {
+    const handle = (conn as unknown as { _handle?: { reading?: boolean; readStop?: () => number } })._handle;
+    if (!handle?.readStop) return;
+    handle.reading = false;
+    handle.readStop();
+  }
+
   function route(conn: net.Socket, head: Buffer, line: string | null): void {
+    stopReading(conn);
     const room = line ? roomOfRequest(line) : null;
     const l = live();
     const slot = l.length === 0 ? null : room ? slotFor(room, l) : l[turn++ % l.length]!;
