@@ -16,7 +16,7 @@ import type { SessionUser } from "./auth";
 import type { Limits } from "../limits";
 import { on as onEvent, type EdgeContext, type Handler, type Sock, type SocketData } from "./edge";
 import { advanceFrame, currentFrame, dropFrame, type Frame } from "./frames";
-import { holdWrites } from "./writes";
+import { eventPacket, holdWrites } from "./writes";
 
 export type { SocketData };
 type IO = Server<ClientToServer, ServerToClient, object, SocketData>;
@@ -46,13 +46,15 @@ function push(io: IO, room: Room, group: string, build: () => RoomPayload): void
   if (!ids?.size) return dropFrame(room, group);
   const out = advanceFrame(room, group, build());
   if (!out) return;
-  // the patch and whatever follows it this turn (the sender's ack) go out in one write
+  // encoded once for the group, and written to each of its sockets (one, mostly) without Socket.IO's broadcast machinery
+  const packet = "full" in out ? eventPacket("room:state", out.full.payload, out.full.frame) : eventPacket("room:patch", out.patch);
   for (const id of ids) {
     const conn = io.sockets.sockets.get(id)?.conn;
-    if (conn) holdWrites(conn);
+    if (conn?.readyState !== "open") continue;
+    // the patch and whatever follows it this turn (the sender's ack) go out in one write
+    holdWrites(conn);
+    conn.write(packet);
   }
-  if ("full" in out) io.local.to(group).emit("room:state", out.full.payload, out.full.frame);
-  else io.local.to(group).emit("room:patch", out.patch);
 }
 
 /** Pushes each recipient kind its payload: computed once per kind, not per socket, and only for kinds that are listening. */

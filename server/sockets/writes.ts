@@ -7,6 +7,7 @@
 // keeps the turn busy. Only WebSocket transports are held, and only when nothing
 // of theirs is in flight.
 import type { Socket as EngineSocket } from "engine.io";
+import type { ServerToClient } from "../../lib/protocol";
 
 interface Transport {
   name: string;
@@ -58,4 +59,13 @@ function release(): void {
 function releaseAll(): void {
   releasing = false;
   release();
+}
+
+/**
+ * A Socket.IO event of the main namespace as the text Socket.IO itself would
+ * write ("2" for an event, then the name and arguments as JSON): encoded once
+ * and written to any number of sockets. Payloads are JSON, never binary.
+ */
+export function eventPacket<E extends keyof ServerToClient>(event: E, ...args: Parameters<ServerToClient[E]>): string {
+  return `2${JSON.stringify([event, ...args])}`;
 }
