@@ -43,7 +43,8 @@ export interface SharedParts {
 
 /** One room's memory of the parts it last sent; owned by the room, used only by its own queue's changes. */
 export class PayloadMemo {
-  private seats: SeatInfo[] | null = null;
+  /** The seat list last sent, and what it was built from: the seat records and who was connected. */
+  private seats: { from: RoomData["seats"]; connected: boolean[]; sent: SeatInfo[] } | null = null;
   private phase: PhaseInfo | null = null;
   private notices: { from: Notice[]; sent: Notice[] } | null = null;
   private spectators: { from: RoomData["spectators"]; sent: RoomPayload["spectators"] } | null = null;
@@ -56,7 +57,9 @@ export class PayloadMemo {
   }
 
   parts(rules: GameRules, data: RoomData, connected: (seat: string) => boolean, now: number): SharedParts {
-    this.seats = PayloadMemo.keep(this.seats, seatInfo(data, connected));
+    if (!this.seats || !this.seatsUnchanged(this.seats, data, connected)) {
+      this.seats = { from: data.seats, connected: data.seats.map((s) => connected(s.seat)), sent: PayloadMemo.keep(this.seats?.sent ?? null, seatInfo(data, connected)) };
+    }
     const phase = data.state === null ? null : rules.phase(data.state);
     this.phase = phase === null ? null : PayloadMemo.keep(this.phase, phase);
     if (this.notices?.from !== data.notices) {
@@ -66,7 +69,14 @@ export class PayloadMemo {
     if (this.spectators?.from !== data.spectators) this.spectators = { from: data.spectators, sent: PayloadMemo.keep(this.spectators?.sent ?? null, { ...data.spectators, behindBy: null }) };
     const chat = rules.chat(data.state, data.seats.map((s) => s.seat));
     if (this.chat?.rules !== chat && !(this.chat && jsonEqual(this.chat.rules, chat))) this.chat = { rules: chat, channels: new Map() };
-    return { seats: this.seats, phase: this.phase, clock: clockInfo(rules, data, now), notices: this.notices.sent, spectators: this.spectators.sent, chat: this.chat!.rules };
+    return { seats: this.seats.sent, phase: this.phase, clock: clockInfo(rules, data, now), notices: this.notices.sent, spectators: this.spectators.sent, chat: this.chat!.rules };
+  }
+
+  /** Whether the seat list would come out as last time: the same seat records, and the same seats connected. */
+  private seatsUnchanged(last: { from: RoomData["seats"]; connected: boolean[] }, data: RoomData, connected: (seat: string) => boolean): boolean {
+    if (last.from !== data.seats) return false;
+    for (let i = 0; i < data.seats.length; i++) if (last.connected[i] !== connected(data.seats[i]!.seat)) return false;
+    return true;
   }
 
   /** The channels a viewer reads under the shared chat rules (the same list while the rules stay equal). */
