@@ -92,15 +92,28 @@ export function spectatorsLive(data: RoomData): boolean {
 
 const MAX_FRAMES = 12;
 
-/** The public payload as each recent phase began, kept as JSON text for delayed spectators. */
+/** A phase start kept for delayed spectators: the room data then, its public payload built on first use. */
+interface SpectatorFrame {
+  version: number;
+  data: RoomData;
+  payload?: RoomPayload;
+}
+
+/**
+ * The public payload as each recent phase began, for delayed spectators. A
+ * frame keeps the room data of its phase start (immutable, and sharing almost
+ * everything with the live data); its payload is built only once a delayed
+ * spectator asks for it, so a room nobody watches with a delay pays nothing at
+ * phase changes.
+ */
 export class SpectatorFrames {
-  private frames: { version: number; json: string }[] = [];
+  private frames: SpectatorFrame[] = [];
 
   /** Records a frame when `after` entered a new phase. */
   observe(ctx: PayloadContext, before: RoomData | null, after: RoomData): void {
     const id = ctx.rules.phaseId(after.state);
     if (id === null || (before && ctx.rules.phaseId(before.state) === id)) return;
-    this.frames.push({ version: after.version, json: JSON.stringify(buildPayload(ctx, after, "spectator", null, "spectator")) });
+    this.frames.push({ version: after.version, data: after });
     if (this.frames.length > MAX_FRAMES) this.frames.shift();
   }
 
@@ -119,6 +132,8 @@ export class SpectatorFrames {
     // a delayed spectator sees no live clock
     const behind = { clock: { deadlineAt: null, paused: false, remainingMs: null, serverNow: ctx.now, durationMs: null }, spectators: { ...data.spectators, behindBy: lag } };
     if (!frame) return { ...buildPayload(ctx, data, "spectator", null, "spectator"), phase: null, view: null, outcome: null, notices: [], ...behind };
-    return { ...(JSON.parse(frame.json) as RoomPayload), seats: sharedParts(ctx, data).seats, ...behind };
+    // built apart from the room's memory of its live payloads, which follows the live data only
+    frame.payload ??= buildPayload({ rules: ctx.rules, facts: ctx.facts, connected: ctx.connected, now: ctx.now }, frame.data, "spectator", null, "spectator");
+    return { ...frame.payload, seats: sharedParts(ctx, data).seats, ...behind };
   }
 }
