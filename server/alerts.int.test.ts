@@ -9,7 +9,7 @@ import type { RoomPayload } from "../lib/protocol";
 import { catalogue } from "../lib/games/registry";
 import type { AnyGame } from "../lib/games/core/types";
 import { fixtureGame } from "./test/fixture-game";
-import { useTestServer, type Client } from "./test/harness";
+import { client, startTestServer, useTestServer, type Client } from "./test/harness";
 import { browserKeys, decryptPush, startReceiver, subscriptionOf, type BrowserKeys, type Receiver } from "./test/push-receiver";
 
 const host = { id: "guest:al-host", name: "Host Hana" };
@@ -25,7 +25,9 @@ afterAll(async () => {
 });
 
 const vapid = { ...webpush.generateVAPIDKeys(), subject: "mailto:test@example.invalid" };
-const t = useTestServer([fixtureGame as AnyGame, ...catalogue], { alerts: { vapid, allowLoopback: true, timeoutMs: 1_500, queueMax: 100, concurrency: 4 } });
+const games = [fixtureGame as AnyGame, ...catalogue];
+const alertsConfig = { vapid, allowLoopback: true, timeoutMs: 1_500, queueMax: 100, concurrency: 4 };
+const t = useTestServer(games, { alerts: alertsConfig });
 
 /** A browser of `c`'s user subscribed at `path` of the receiver. */
 async function subscribe(c: Client, path: string): Promise<BrowserKeys> {
@@ -95,6 +97,52 @@ describe("pushes", () => {
     const req = rx.received.find((r) => r.path === "/push/alice")!;
     expect(req.headers.authorization).toMatch(new RegExp(`^vapid t=[\\w-]+\\.[\\w-]+\\.[\\w-]+, k=${vapid.publicKey}$`));
     expect(req.headers["content-encoding"]).toBe("aes128gcm");
+  });
+
+  it("a room another process adopts after a failover still warns a minute before the deadline, with no event after the adoption", async () => {
+    // two processes on the test database; the first serves the room, then dies
+    const first = await startTestServer(t.dbUrl, games, { owner: "alerts-first", leaseTtlMs: 60_000, alerts: alertsConfig });
+    const opened: Client[] = [];
+    const on = async (user: { id: string; name: string }) => {
+      const c = await client(first.url, user);
+      opened.push(c);
+      return c;
+    };
+    let second: Awaited<ReturnType<typeof startTestServer>> | null = null;
+    try {
+      const h = await on(host);
+      const created = await h.req<{ code: string }>("room:create", { gameId: "fixture", seats: 2, config: { rounds: 2, pickSeconds: 600 } });
+      if (!created.ok) throw new Error(created.message);
+      const code = created.code;
+      await h.req("room:watch", { code });
+      const [a, b] = [await on(alice), await on(bob)];
+      for (const p of [a, b]) {
+        await p.req("room:watch", { code });
+        await p.req("seat:claim", { code });
+      }
+      const kb = await subscribe(b, "/push/bob-adopted");
+      await h.req("host:command", { code, command: { type: "start" } });
+      // round 2 starts paused with 70 s on its clock; resumed, the minute's warning falls due 10 s later
+      await h.req("host:command", { code, command: { type: "pause" } });
+      await h.req("host:command", { code, command: { type: "duration", phase: "pick", seconds: 70 } });
+      await a.req("game:act", { code, action: { type: "pick", value: 3 } });
+      await b.req("game:act", { code, action: { type: "pick", value: 4 } });
+      await a.req("game:act", { code, action: { type: "pick", value: 5 } });
+      // the second process is up (and knows Bob's browser) before the room comes to it
+      second = await startTestServer(t.dbUrl, games, { owner: "alerts-second", leaseTtlMs: 60_000, alerts: alertsConfig });
+      expect((await h.req("host:command", { code, command: { type: "resume" } })).ok).toBe(true);
+      for (const c of opened) c.close();
+      await first.close();
+      // nothing happens in the room from here on: only the adoption can arm the warning
+      expect(await second.rooms.adoptOrphans()).toBeGreaterThanOrEqual(1);
+      expect(second.rooms.loaded(code)?.data.clock.deadlineAt).toBeGreaterThan(Date.now() + 60_000);
+      await rx.waitFor(() => pushesAt("/push/bob-adopted", kb).some((m) => m.kind === "deadline"), 30_000);
+      expect(pushesAt("/push/bob-adopted", kb).filter((m) => m.kind === "deadline")).toEqual([{ kind: "deadline", title: "1 minute left · Round 2 · Pick", body: `Your move in ${code}`, tag: `${code}:deadline`, url: `/r/${code}` }]);
+    } finally {
+      for (const c of opened) c.close();
+      await first.close();
+      await second?.close();
+    }
   });
 
   it("a subscription the push service says is gone (410, 404) is removed; the others stay", async () => {

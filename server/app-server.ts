@@ -98,6 +98,8 @@ export async function startGarnetServer(o: GarnetServerOptions): Promise<GarnetS
       seatsMoved: (room, users) => seatsMoved(io, room, users),
       chat: (room, rule, message) => deliverChat(io, room, rule, message),
       tell: (room, to, text) => tell(io, room, to, text),
+      // a room served here from now on, whenever it was loaded, has its deadline warning armed as it stands
+      started: (room) => alerts.arm(room),
       committed: (room, before, after, ev) => alerts.committed(room, before, after, ev),
       moved: (room) => movedAway(io, room),
     },
@@ -171,7 +173,6 @@ export async function startGarnetServer(o: GarnetServerOptions): Promise<GarnetS
   });
 
   const recovered = await rooms.recover();
-  for (const room of rooms.live()) alerts.arm(room);
   rooms.startHeartbeat();
   rooms.startRenewing();
   rooms.startSweeping();

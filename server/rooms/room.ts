@@ -38,6 +38,8 @@ export interface RoomHooks {
   chat?(room: Room, rule: ChatChannelRule, message: ChatMessage): void;
   /** A line for one seat's holder (the host's nudge) or one user (an answer to their request). */
   tell?(room: Room, to: { seat: SeatId } | { userId: string }, text: string): void;
+  /** The room began serving in this process, rebuilt from its log (start-up recovery, adoption after a failover, a handover); must not throw or wait. */
+  started?(room: Room): void;
   /** Each committed event once it is durable and told (alerts off the page watch here); must not throw or wait. */
   committed?(room: Room, before: RoomData, after: RoomData, event: LoggedEvent): void;
   /** This process no longer serves the room (its lease was taken, or it handed the room over): its clients must reconnect. */
@@ -312,6 +314,7 @@ export class Room {
   /** Arms the room's clock and bots (after a load or recovery). */
   start(): void {
     this.timers.arm(this.current);
+    this.hooks.started?.(this);
   }
 
   /** A clock correction the manager writes for every recovered room in one transaction. */

@@ -138,6 +138,11 @@ export function useTestServer(games: AnyGame[], extra: Partial<GarnetServerOptio
       if (!server) throw new Error("the test server is not started");
       return server;
     },
+    /** The test database, for a second process on it. */
+    get dbUrl(): string {
+      if (!db) throw new Error("the test database is not made");
+      return db.url;
+    },
     /** Stops the server (its clients lose their connection) and starts another on the same database. */
     async restart(): Promise<GarnetServer> {
       await server?.close();
