@@ -133,7 +133,19 @@ if (cluster.isWorker) {
       rooms: sum((x) => x.rooms),
       sockets: sum((x) => x.sockets),
       edge: all[0]!.edge,
-      alerts: Object.fromEntries(Object.keys(all[0]!.alerts).map((k) => [k, k === "peak" ? Math.max(...all.map((x) => x.alerts.peak)) : sum((x) => x.alerts[k as keyof ChildStats["alerts"]])])) as unknown as ChildStats["alerts"],
+      alerts: {
+        queued: sum((x) => x.alerts.queued),
+        sent: sum((x) => x.alerts.sent),
+        failed: sum((x) => x.alerts.failed),
+        timedOut: sum((x) => x.alerts.timedOut),
+        dropped: sum((x) => x.alerts.dropped),
+        // the longest any one process's queue has been
+        peak: Math.max(...all.map((x) => x.alerts.peak)),
+        pushes: sum((x) => x.alerts.pushes),
+        posts: sum((x) => x.alerts.posts),
+        expired: sum((x) => x.alerts.expired),
+        limited: sum((x) => x.alerts.limited),
+      },
       loopDelayMs: { p50: Math.max(...all.map((x) => x.loopDelayMs.p50)), p99: Math.max(...all.map((x) => x.loopDelayMs.p99)), max: Math.max(...all.map((x) => x.loopDelayMs.max)) },
     };
   };
