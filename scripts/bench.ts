@@ -8,6 +8,7 @@
 //            --processes (default: the cores) behind the cluster primary, same driver
 //   forward  what forwarding a command to a room's owner through the adapter would cost
 //            (serverSideEmit with ack), and a push back through it, per message
+//   batch-sql  the fixed cost of the room batch statement in PostgreSQL, one-off vs named
 // Each load run is followed by the same sockets at the same rate against a bare
 // Socket.IO echo server (the floor), and Garnet's figures are given as ratios to it.
 // Flags: --only apply,8-seat,… --scale 0.25 (rooms) --window 20 --warmup 5
@@ -31,6 +32,7 @@ import { runLoad, type LoadResult } from "./bench/load";
 import { startSlowPushService } from "./bench/pushes";
 import { summariseProfile } from "./bench/profile";
 import type { RoomSpec } from "./bench/protocol";
+import { benchBatchSql, type BatchSqlResult } from "./bench/batch-sql";
 import { CONFIG, MIX_8, mix, room } from "./bench/scenarios";
 import { runRestart, type RestartResult } from "./bench/restart";
 import { machine } from "./bench/system";
@@ -109,7 +111,7 @@ function printPushes(p: LoadResult, g: LoadResult): void {
   log(`    whole run with pushes: ${p.run.sent} sent, ${p.run.acked} acknowledged, ${p.run.unanswered} unanswered, ${p.run.viewsMissing} views missing`);
 }
 
-const results: { machine: ReturnType<typeof machine>; node: string; args: typeof values; apply?: ApplyResult[]; load: Record<string, { garnet: LoadResult; echo: LoadResult | null; withPushes?: LoadResult; profile?: ReturnType<typeof summariseProfile> }>; restart?: RestartResult; cluster?: Record<string, { one: LoadResult; many: LoadResult }>; forward?: (ForwardReport & { concurrency: number })[]; verdicts: string[] } = {
+const results: { machine: ReturnType<typeof machine>; node: string; args: typeof values; apply?: ApplyResult[]; load: Record<string, { garnet: LoadResult; echo: LoadResult | null; withPushes?: LoadResult; profile?: ReturnType<typeof summariseProfile> }>; restart?: RestartResult; cluster?: Record<string, { one: LoadResult; many: LoadResult }>; forward?: (ForwardReport & { concurrency: number })[]; batchSql?: BatchSqlResult; verdicts: string[] } = {
   machine: machine(),
   node: process.version,
   args: values,
@@ -128,7 +130,14 @@ if (parts.has("apply")) {
   }
 }
 
-const pg = ["8-seat", "2-seat", "org", "restart", "cluster", "forward"].some((p) => parts.has(p)) ? await findPgBase() : null;
+const pg = ["8-seat", "2-seat", "org", "restart", "cluster", "forward", "batch-sql"].some((p) => parts.has(p)) ? await findPgBase() : null;
+if (parts.has("batch-sql") && pg) {
+  log("\n## the room batch statement's fixed cost in PostgreSQL (empty batch, one connection, 2,000 runs)");
+  results.batchSql = await benchBatchSql(pg.url);
+  const { oneOff, named } = results.batchSql;
+  log(`  one-off query (parsed and planned every run): ${oneOff.wallUs.toFixed(0)} µs per run, backend CPU ${oneOff.backendCpuUs.toFixed(0)} µs`);
+  log(`  named statement (as the store runs it):       ${named.wallUs.toFixed(0)} µs per run, backend CPU ${named.backendCpuUs.toFixed(0)} µs`);
+}
 try {
   for (const name of ["8-seat", "2-seat", "org"]) {
     if (!parts.has(name) || !pg) continue;

@@ -91,6 +91,15 @@ FROM unnest($18::text[], $19::int[], $20::text[], $21::timestamp(3)[], $22::time
   AS v(id, version, status, deadline, paused, remaining, durations, end_reason, smode, slag, sreveal)
 WHERE r."id" = v.id`;
 
+/**
+ * The batch as a query: a named statement, so that each connection parses and
+ * plans it once and then only binds and runs it (the statement is long, and it
+ * runs once per batch, which at a slow pace is once per action).
+ */
+export function batchQuery(commits: Commit[]): { name: string; text: string; values: unknown[] } {
+  return { name: "garnet-room-batch", text: BATCH_SQL, values: batchParams(commits) };
+}
+
 const ts = (d: Date | null) => (d === null ? null : d.toISOString());
 
 /** The statement's parameters for a batch. A room has at most one commit in flight, so rooms do not repeat within a batch. */

@@ -8,7 +8,7 @@ import type { Db, SqlPool } from "../db/client";
 import type { LoggedEvent, RoomData, SeatRec } from "../../lib/room/types";
 import type { SeasonLink } from "../../lib/season/types";
 import { insertLedgerRows } from "../season/ledger-store";
-import { BATCH_SQL, batchParams, type Commit } from "./batch-sql";
+import { batchQuery, type Commit } from "./batch-sql";
 import { staleLeaseOf } from "./leases";
 
 export type { Commit, EventRow, RoomRow, SeatRow } from "./batch-sql";
@@ -129,7 +129,7 @@ export class Store {
     const client = await this.sql.connect();
     try {
       await client.query("BEGIN");
-      await client.query(BATCH_SQL, batchParams([commit]));
+      await client.query(batchQuery([commit]));
       await insertLedgerRows(client, commit.ledger ?? []);
       await client.query("COMMIT");
     } catch (e) {
@@ -144,7 +144,7 @@ export class Store {
   private async write(commits: Commit[]): Promise<void> {
     const injected = this.fault ? await this.fault(commits) : null;
     if (injected) throw injected;
-    await this.sql.query(BATCH_SQL, batchParams(commits));
+    await this.sql.query(batchQuery(commits));
   }
 
   /** Waits until everything queued so far is written (for shutdown). */
@@ -274,7 +274,7 @@ export class Store {
     const client = await this.sql.connect();
     try {
       await client.query("BEGIN");
-      if (commits.length) await client.query(BATCH_SQL, batchParams(commits));
+      if (commits.length) await client.query(batchQuery(commits));
       await client.query(`INSERT INTO "ServerBeat" ("id", "beatAt") VALUES ($1, $2::timestamp(3)) ON CONFLICT ("id") DO UPDATE SET "beatAt" = EXCLUDED."beatAt"`, [instanceId, at.toISOString()]);
       await client.query("COMMIT");
     } catch (e) {
