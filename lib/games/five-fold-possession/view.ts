@@ -379,13 +379,14 @@ function hostView(state: State): HostView {
     emptyRound: state.schedule.emptyRound,
     roles: state.schedule.roles.map((x) => (x ? { ...x } : null)),
     aliases: state.aliases.map((a) => ({ ...a })),
-    submissions: JSON.parse(JSON.stringify(state.subs)) as Record<SeatId, unknown>,
+    // deep copies of the submissions and of every round record, kept while those records stay the same objects
+    submissions: parts.get(state.config, "host:subs", [state.subs], () => JSON.parse(JSON.stringify(state.subs)) as Record<SeatId, unknown>),
     garnets: { ...state.garnets },
     identityGarnets: { ...state.deferredGarnets },
     hands: Object.fromEntries(state.seats.map((s) => [s, (state.hands[s] ?? []).slice()])),
     missStreak: { ...state.missStreak },
     points,
-    rounds: JSON.parse(JSON.stringify(state.rounds)) as RoundRecord[],
+    rounds: parts.get(state.config, "host:rounds", [state.rounds], () => state.rounds.map((rec) => parts.get(rec, "host", [], () => JSON.parse(JSON.stringify(rec)) as RoundRecord))),
   };
 }
 
