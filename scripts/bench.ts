@@ -126,6 +126,7 @@ if (parts.has("apply")) {
   results.apply = games.map((g) => benchApply(g, seatsFor(g.meta.id), CONFIG[g.meta.id] ?? {}));
   for (const a of results.apply) {
     log(`  ${a.gameId.padEnd(22)} ${a.seats} seats, ${a.transitions} transitions: apply ${Math.round(a.applyPerSec).toLocaleString("en")}/s, parse + apply ${Math.round(a.parseApplyPerSec).toLocaleString("en")}/s, one view ${Math.round(a.viewPerSec).toLocaleString("en")}/s`);
+    log(`  ${"".padEnd(22)} per change (state after state): all ${a.seats + 2} views ${Math.round(a.viewsPerChangePerSec).toLocaleString("en")}/s${a.chatPerChangePerSec === null ? "" : `, chat rules ${Math.round(a.chatPerChangePerSec).toLocaleString("en")}/s`}`);
     results.verdicts.push(`apply ${a.gameId}: ${Math.round(a.applyPerSec).toLocaleString("en")}/s ${a.applyPerSec >= 100_000 ? "≥" : "<"} 100,000/s → ${a.applyPerSec >= 100_000 ? "MET" : "MISSED"}`);
   }
 }

@@ -2,7 +2,10 @@
 // of seeded bot games is recorded once (state before, actor, parsed action),
 // then `apply` is run over them again and again. Also timed, for the server's
 // per-action budget: parsing with the action schema plus apply (what the room
-// runs), and building one seat's view.
+// runs), building one seat's view, and what the room builds on every change:
+// the views of every seat, the spectators and the host, and the chat rules,
+// state after state of the same game (so parts a game keeps from one state to
+// the next are reused as they are on the server).
 import { playWithBots, runCommand } from "../../lib/games/core/commands";
 import { seatIds } from "../../lib/games/core/seats";
 import type { AnyGame } from "../../lib/games/core/types";
@@ -14,6 +17,10 @@ export interface ApplyResult {
   applyPerSec: number;
   parseApplyPerSec: number;
   viewPerSec: number;
+  /** Changes per second when each builds every seat's view, the spectators' and the host's. */
+  viewsPerChangePerSec: number;
+  /** Changes per second when each builds the chat rules (null: the game has none). */
+  chatPerChangePerSec: number | null;
 }
 
 interface Transition {
@@ -23,21 +30,25 @@ interface Transition {
   action: unknown;
 }
 
-function transitions(game: AnyGame, seats: number, config: object, games: number): Transition[] {
+/** The recorded transitions, and every state of each game in the order it was played. */
+function transitions(game: AnyGame, seats: number, config: object, games: number): { out: Transition[]; states: unknown[] } {
   const out: Transition[] = [];
+  const states: unknown[] = [];
   for (let g = 0; g < games; g++) {
     const seed = `apply-bench-${g}`;
     const ids = seatIds(seats);
     const { log } = playWithBots(game, { seats: ids, config, seed });
     let state = game.setup({ seats: ids, config: game.configSchema.parse(config), seed });
+    states.push(state);
     for (const cmd of log) {
       if (cmd.kind === "action") out.push({ state, actor: cmd.actor, raw: cmd.action, action: game.actionSchema.parse(cmd.action) });
       const r = runCommand(game, state, cmd);
       if (!r.ok) throw new Error(`${game.meta.id}: a logged move no longer applies`);
       state = r.state;
+      states.push(state);
     }
   }
-  return out;
+  return { out, states };
 }
 
 /**
@@ -64,7 +75,10 @@ function rate<T>(items: T[], step: (t: T) => void, ms: number): number {
 }
 
 export function benchApply(game: AnyGame, seats: number, config: object, ms = 1500, games = 5): ApplyResult {
-  const ts = transitions(game, seats, config, games);
+  const { out: ts, states } = transitions(game, seats, config, games);
+  const ids = seatIds(seats);
+  const viewers = [...ids, "spectator", "host"];
+  const chat = game.chat;
   // settle the recorded states into the old generation, so that copying them is not timed as apply
   (globalThis as { gc?: () => void }).gc?.();
   return {
@@ -74,5 +88,9 @@ export function benchApply(game: AnyGame, seats: number, config: object, ms = 15
     applyPerSec: rate(ts, (t) => game.apply(t.state, t.actor, t.action), ms),
     parseApplyPerSec: rate(ts, (t) => runCommand(game, t.state, { kind: "action", actor: t.actor, action: t.raw }), ms),
     viewPerSec: rate(ts, (t) => game.view(t.state, t.actor), ms),
+    viewsPerChangePerSec: rate(states, (s) => {
+      for (const v of viewers) game.view(s, v);
+    }, ms),
+    chatPerChangePerSec: chat ? rate(states, (s) => chat(s, ids.slice()), ms) : null,
   };
 }

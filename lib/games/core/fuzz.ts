@@ -157,7 +157,8 @@ export function runFuzzScript(game: AnyGame, setup: FuzzSetup, steps: FuzzStep[]
       if (p) fail(`the view for ${viewer} is not plain JSON: ${p}`);
       if (JSON.stringify(view) !== JSON.stringify(game.view(copy, viewer))) fail(`the view for ${viewer} differs from the one built from a copy of the state: a kept view part is stale`);
     }
-    game.chat?.(next, seats);
+    // the chat rules too may be kept from an earlier state: they must equal the ones built from the copy
+    if (game.chat && JSON.stringify(game.chat(next, seats.slice())) !== JSON.stringify(game.chat(copy, seats.slice()))) fail("the chat rules differ from the ones built from a copy of the state: kept rules are stale");
     game.outcome(next);
   };
 

@@ -364,6 +364,15 @@ function endView(state: State, viewer: Viewer): EndView | null {
   };
 }
 
+/** A deep copy of the submissions, seat by seat: a move replaces one seat's submission and shares the others, whose copies are kept. */
+function hostSubs(state: State): Record<SeatId, unknown> {
+  const out: Record<SeatId, unknown> = {};
+  for (const [seat, sub] of Object.entries(state.subs)) {
+    if (sub !== undefined) out[seat] = parts.get(sub, "host", [], () => JSON.parse(JSON.stringify(sub)) as unknown);
+  }
+  return out;
+}
+
 function hostView(state: State): HostView {
   const points: HostView["points"] = {};
   for (const s of state.seats) {
@@ -379,13 +388,14 @@ function hostView(state: State): HostView {
     emptyRound: state.schedule.emptyRound,
     roles: state.schedule.roles.map((x) => (x ? { ...x } : null)),
     aliases: state.aliases.map((a) => ({ ...a })),
-    submissions: JSON.parse(JSON.stringify(state.subs)) as Record<SeatId, unknown>,
+    // deep copies of the submissions and of every round record, kept while those records stay the same objects
+    submissions: parts.get(state.config, "host:subs", [state.subs], () => hostSubs(state)),
     garnets: { ...state.garnets },
     identityGarnets: { ...state.deferredGarnets },
     hands: Object.fromEntries(state.seats.map((s) => [s, (state.hands[s] ?? []).slice()])),
     missStreak: { ...state.missStreak },
     points,
-    rounds: JSON.parse(JSON.stringify(state.rounds)) as RoundRecord[],
+    rounds: parts.get(state.config, "host:rounds", [state.rounds], () => state.rounds.map((rec) => parts.get(rec, "host", [], () => JSON.parse(JSON.stringify(rec)) as RoundRecord))),
   };
 }
 
@@ -394,11 +404,11 @@ export function view(state: State, viewer: Viewer): View {
   const current = state.phase === "submit" || state.phase === "results" ? state.aliases[state.round - 1] : undefined;
   return {
     viewer,
-    seats: state.seats.slice(),
+    seats: parts.get(cfg, "seats", [state.seats], () => state.seats.slice()),
     round: state.round,
     totalRounds: TOTAL_ROUNDS,
     phase: state.phase,
-    aliases: current ? aliasList(current) : [],
+    aliases: parts.get(cfg, "aliases", [current], () => (current ? aliasList(current) : [])),
     reference: parts.get(cfg, "reference", [], () => ({
       stones: STONES.map((s) => ({ stone: s, count: cfg.greed[s].count, effect: cfg.greed[s].effect })),
       greedFee: cfg.greed.fee,

@@ -4,6 +4,7 @@
 // always open.
 import { confessionalChannel, directChannelId, publicChannel } from "../core/chat";
 import type { ChatChannelRule, SeatId } from "../core/types";
+import { ViewParts } from "../core/view-parts";
 import { delivered } from "./engine";
 import type { State } from "./state";
 
@@ -24,7 +25,21 @@ function publicClosedReason(state: State): string {
   return "Table talk is closed during the rounds: talk only in your communication windows.";
 }
 
+/** Rules kept per game (keyed by its config object), so the room sees the same array while they stay the same. */
+const kept = new ViewParts<State["config"]>();
+
+/**
+ * The rules read the stage, the round, the seats (a new array on every call,
+ * so compared by their names) and the delivered queries (listed record by
+ * record: a query sent this round changes nothing until the round ends).
+ */
 export function chatRules(state: State, seats: SeatId[]): ChatChannelRule[] {
+  const deps: unknown[] = [state.stage, state.round, seats.join(",")];
+  for (const q of state.queries) if (delivered(state, q)) deps.push(q);
+  return kept.get(state.config, "chat", deps, () => buildChatRules(state, seats));
+}
+
+function buildChatRules(state: State, seats: SeatId[]): ChatChannelRule[] {
   const open = publicOpen(state);
   const table = open ? publicChannel(seats) : { ...publicChannel(seats, []), closedReason: publicClosedReason(state) };
   const channels: ChatChannelRule[] = [table, ...seats.map(confessionalChannel)];

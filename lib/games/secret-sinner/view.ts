@@ -7,7 +7,7 @@ import { directChannelId } from "../core/chat";
 import type { SeatId, Viewer } from "../core/types";
 import { ViewParts } from "../core/view-parts";
 import type { Config } from "./config";
-import { board, delivered, isSeat, letterInfo, lettersOf, lockProblem, locksBy, queryRounds, recipientLimit, roundStageProblem } from "./engine";
+import { board, delivered, isSeat, letterInfo, lettersOf, lockProblem, queryRounds, recipientLimit, roundStageProblem } from "./engine";
 import type { Attribute, BoardEntry, Letter, Realm, Sin, Standing, Tiebreak, Virtue } from "./rules";
 import { SINS, VIRTUES, areAllies, attributeLabel, rankRealm, recipientProblem, standingOf } from "./rules";
 import type { Stage, State } from "./state";
@@ -184,10 +184,73 @@ function dealt(state: State): boolean {
   return state.stage !== "briefing";
 }
 
+/**
+ * Queries and lock-ins are append-only lists read once per viewer: each list
+ * is split per seat (queries by sender and recipient) and per letter (lock-ins)
+ * once, and every viewer reads its own part.
+ */
+const queryIndex = new WeakMap<State["queries"], Map<SeatId, State["queries"]>>();
+const lockIndex = new WeakMap<State["locks"], Map<Letter, State["locks"]>>();
+const NONE: never[] = [];
+
+/** The queries `seat` sent or received, oldest first. */
+function queriesOf(state: State, seat: SeatId): State["queries"] {
+  let index = queryIndex.get(state.queries);
+  if (!index) {
+    index = new Map();
+    for (const q of state.queries) {
+      for (const s of q.sender === q.recipient ? [q.sender] : [q.sender, q.recipient]) {
+        const list = index.get(s);
+        if (list) list.push(q);
+        else index.set(s, [q]);
+      }
+    }
+    queryIndex.set(state.queries, index);
+  }
+  return index.get(seat) ?? NONE;
+}
+
+/** The lock-ins of `letter`, oldest first (what `locksBy` gives). */
+function locksOf(state: State, letter: Letter): State["locks"] {
+  let index = lockIndex.get(state.locks);
+  if (!index) {
+    index = new Map();
+    for (const l of state.locks) {
+      const list = index.get(l.letter);
+      if (list) list.push(l);
+      else index.set(l.letter, [l]);
+    }
+    lockIndex.set(state.locks, index);
+  }
+  return index.get(letter) ?? NONE;
+}
+
+/**
+ * The whole view is kept per viewer and handed back as the very same object
+ * while nothing it is built from changed, so the room's diff passes over it at
+ * once. Everyone's view reads the public records below; a seat's also reads
+ * the queries it sent or received and the lock-ins of its letters (listed
+ * record by record: another seat's query or lock-in leaves it as it was); the
+ * host's reads every query and lock-in.
+ */
 export function view(state: State, viewer: Viewer): View {
+  const seat = viewer !== "host" && viewer !== "spectator" && isSeat(state, viewer) ? viewer : null;
+  const records = seat ? seatRecords(state, seat) : NONE;
+  const deps: unknown[] = [state.stage, state.round, state.seats, state.realms, state.letters, state.marked, state.done, state.result];
+  if (viewer === "host") deps.push(state.queries, state.locks);
+  else for (const r of records) deps.push(r);
+  return parts.get(state.config, `view:${viewer}`, deps, () => buildView(state, viewer, seat, records));
+}
+
+/** The records a seat's panel reads: its queries, then its letters' lock-ins (two kinds of object, so the split is never ambiguous). */
+function seatRecords(state: State, seat: SeatId): unknown[] {
+  const out: unknown[] = queriesOf(state, seat).slice();
+  if (dealt(state)) for (const l of state.letters) if (l.owner === seat) for (const r of locksOf(state, l.letter)) out.push(r);
+  return out;
+}
+
+function buildView(state: State, viewer: Viewer, seat: SeatId | null, records: readonly unknown[]): View {
   const cfg = state.config;
-  const held: Record<SeatId, Letter[]> = {};
-  if (dealt(state)) for (const l of state.letters) (held[l.owner] ??= []).push(l.letter);
   return {
     viewer,
     stage: state.stage,
@@ -207,23 +270,34 @@ export function view(state: State, viewer: Viewer): View {
       publicChat: cfg.publicChat,
       scoring: { ...cfg.scoring },
     })),
-    players: parts.get(cfg, "players", [state.seats, state.realms, state.letters, state.stage, state.marked, state.done], () =>
-      state.seats.map((seat) => ({
-        seat,
-        realm: state.realms[seat]!,
-        letters: held[seat] ?? [],
-        marked: state.marked.includes(seat),
-        done: state.done.includes(seat),
-      })),
-    ),
+    players: parts.get(cfg, "players", [state.seats, state.realms, state.letters, state.stage, state.marked, state.done], () => players(state)),
     board: dealt(state) ? parts.get(cfg, "board", [state.letters, state.realms], () => board(state)) : [],
-    me: viewer !== "host" && viewer !== "spectator" && isSeat(state, viewer) ? seatPanel(state, viewer) : null,
+    me: seat ? seatPanel(state, seat, records) : null,
     results: resultsView(state, viewer),
     host: viewer === "host" ? hostView(state) : null,
   };
 }
 
-function seatPanel(state: State, seat: SeatId): SeatPanel {
+function players(state: State): PlayerEntry[] {
+  const held: Record<SeatId, Letter[]> = {};
+  if (dealt(state)) for (const l of state.letters) (held[l.owner] ??= []).push(l.letter);
+  return state.seats.map((seat) => ({
+    seat,
+    realm: state.realms[seat]!,
+    letters: held[seat] ?? [],
+    marked: state.marked.includes(seat),
+    done: state.done.includes(seat),
+  }));
+}
+
+/** A seat's panel reads what its parts read: the public records, whether it is done, and its own queries and lock-ins. */
+function seatPanel(state: State, seat: SeatId, records: readonly unknown[]): SeatPanel {
+  const deps: unknown[] = [state.seats, state.realms, state.letters, state.stage, state.round, state.done.includes(seat)];
+  for (const r of records) deps.push(r);
+  return parts.get(state.config, `panel:${seat}`, deps, () => buildSeatPanel(state, seat));
+}
+
+function buildSeatPanel(state: State, seat: SeatId): SeatPanel {
   const mine = dealt(state) ? lettersOf(state, seat) : [];
   return {
     seat,
@@ -241,11 +315,10 @@ function seatPanel(state: State, seat: SeatId): SeatPanel {
 
 /** A seat's sent queries, received answers and chat windows depend on the queries it sent or got (append-only records), the stage and the round. */
 function queryLists(state: State, seat: SeatId): Pick<SeatPanel, "sent" | "received" | "windows"> {
-  const deps: unknown[] = [state.stage, state.round];
-  for (const q of state.queries) if (q.sender === seat || q.recipient === seat) deps.push(q);
-  return parts.get(state.config, `queries:${seat}`, deps, () => ({
-    sent: state.queries.filter((q) => q.sender === seat).map(sentQuery),
-    received: state.queries.filter((q) => q.recipient === seat && delivered(state, q)).map((q) => ({ round: q.round, sender: q.sender, answers: answersOf(q) })),
+  const mine = queriesOf(state, seat);
+  return parts.get(state.config, `queries:${seat}`, [state.stage, state.round, ...mine], () => ({
+    sent: mine.filter((q) => q.sender === seat).map(sentQuery),
+    received: mine.filter((q) => q.recipient === seat && delivered(state, q)).map((q) => ({ round: q.round, sender: q.sender, answers: answersOf(q) })),
     windows: seatWindows(state, seat),
   }));
 }
@@ -269,16 +342,17 @@ function roundBlock(state: State, seat: SeatId, what: string): string | null {
 /** A seat's query panel depends on the seats, realms, letters, stage, round, whether it is done, and the queries it sent (append-only records). */
 function queryPanel(state: State, seat: SeatId): QueryPanel {
   const deps: unknown[] = [state.seats, state.realms, state.letters, state.stage, state.round, state.done.includes(seat)];
-  for (const q of state.queries) if (q.sender === seat) deps.push(q);
+  for (const q of queriesOf(state, seat)) if (q.sender === seat) deps.push(q);
   return parts.get(state.config, `query:${seat}`, deps, () => buildQueryPanel(state, seat));
 }
 
 function buildQueryPanel(state: State, seat: SeatId): QueryPanel {
   const realm = state.realms[seat]!;
   const limit = recipientLimit(state, seat);
-  const current = state.queries.find((q) => q.sender === seat && q.round === state.round && state.stage === "round");
+  const sent = queriesOf(state, seat).filter((q) => q.sender === seat);
+  const current = sent.find((q) => q.round === state.round && state.stage === "round");
   const usedBy: Record<SeatId, number> = {};
-  for (const q of state.queries) if (q.sender === seat) usedBy[q.recipient] = (usedBy[q.recipient] ?? 0) + 1;
+  for (const q of sent) usedBy[q.recipient] = (usedBy[q.recipient] ?? 0) + 1;
   const recipients = state.seats
     .filter((s) => s !== seat)
     .map((s) => {
@@ -301,14 +375,13 @@ function buildQueryPanel(state: State, seat: SeatId): QueryPanel {
 
 /** A letter's lock board depends on the letters, stage, round, whether its holder is done, and the letter's own lock-ins (append-only records). */
 function lockBoardEntry(state: State, seat: SeatId, letter: Letter): LockBoardEntry {
-  const deps: unknown[] = [state.letters, state.stage, state.round, state.done.includes(seat)];
-  for (const l of state.locks) if (l.letter === letter) deps.push(l);
+  const deps: unknown[] = [state.letters, state.stage, state.round, state.done.includes(seat), ...locksOf(state, letter)];
   return parts.get(state.config, `lock:${seat}:${letter}`, deps, () => buildLockBoardEntry(state, seat, letter));
 }
 
 function buildLockBoardEntry(state: State, seat: SeatId, letter: Letter): LockBoardEntry {
   const info = letterInfo(state, letter);
-  const records = locksBy(state, letter);
+  const records = locksOf(state, letter);
   const history = records.map((l) => ({ round: l.round, target: l.target }));
   const thisRound = state.stage === "round" ? history.find((h) => h.round === state.round) : undefined;
   const used = history.length;
@@ -346,7 +419,7 @@ function windowStatus(state: State, round: number): WindowEntry["status"] {
 
 function seatWindows(state: State, seat: SeatId): WindowEntry[] {
   const out: WindowEntry[] = [];
-  for (const q of state.queries) {
+  for (const q of queriesOf(state, seat)) {
     const direction = q.sender === seat ? "sent" : q.recipient === seat && delivered(state, q) ? "received" : null;
     if (!direction) continue;
     const other = direction === "sent" ? q.recipient : q.sender;
@@ -376,41 +449,85 @@ function resultsView(state: State, viewer: Viewer): ResultsView | null {
   };
 }
 
+/** Host entries kept per query and lock-in record (records are never changed once made). */
+const queryParts = new ViewParts<State["queries"][number]>();
+const lockParts = new ViewParts<State["locks"][number]>();
+
+/** The host's panel, in parts that each read only some of the records: a lock-in leaves the pairs and the query list as they were. */
 function hostView(state: State): HostView {
-  const standings = state.seats.map((s) => standingOf(s, lettersOf(state, s), state.locks, state.config.scoring));
-  const ordered = (["heaven", "hell"] as const).flatMap((realm) => {
+  const cfg = state.config;
+  return {
+    pairs: parts.get(cfg, "host:pairs", [state.letters, state.realms], () => hostPairs(state)),
+    queries: parts.get(cfg, "host:queries", [state.queries, state.stage, state.round], () =>
+      state.queries.map((q) => {
+        const isDelivered = delivered(state, q);
+        return queryParts.get(q, "host", [isDelivered], () => ({
+          round: q.round,
+          sender: q.sender,
+          recipient: q.recipient,
+          letters: q.letters.slice(),
+          attribute: q.attribute,
+          answers: answersOf(q),
+          delivered: isDelivered,
+        }));
+      }),
+    ),
+    locks: parts.get(cfg, "host:locks", [state.locks], () =>
+      state.locks.map((l) => lockParts.get(l, "host", [], () => ({ round: l.round, seat: l.seat, letter: l.letter, target: l.target, correct: l.correct }))),
+    ),
+    standings: parts.get(cfg, "host:standings", [state.seats, state.realms, state.letters, state.locks, state.result], () => hostStandings(state)),
+    windows: parts.get(cfg, "host:windows", [state.queries], () => hostWindows(state)),
+  };
+}
+
+function hostStandings(state: State): HostView["standings"] {
+  // each seat is scored on the lock-ins made by or aimed at its letters only (the others count for nothing), sorted out in one pass
+  const relevant: Record<SeatId, State["locks"]> = {};
+  for (const l of state.locks) {
+    const by = letterInfo(state, l.letter).owner;
+    const at = letterInfo(state, l.target).owner;
+    (relevant[by] ??= []).push(l);
+    if (at !== by) (relevant[at] ??= []).push(l);
+  }
+  const standings = state.seats.map((s) => standingOf(s, lettersOf(state, s), relevant[s] ?? NONE, state.config.scoring));
+  return (["heaven", "hell"] as const).flatMap((realm) => {
     const group = standings.filter((st) => state.realms[st.seat] === realm);
     const order = state.result ? (realm === "heaven" ? state.result.heavenOrder : state.result.hellOrder) : rankRealm(group, state.seats);
     return order.map((e, i) => {
       const st = group.find((g) => g.seat === e.seat)!;
-      return { ...st, correctRounds: st.correctRounds.slice(), lockedRounds: st.lockedRounds.slice(), realm, place: i + 1, aboveNextBy: e.aboveNextBy };
+      // fields listed one by one: an object spread here cost more than the scoring itself
+      return {
+        seat: st.seat,
+        score: st.score,
+        correct: st.correct,
+        incorrect: st.incorrect,
+        correctRounds: st.correctRounds.slice(),
+        lockedCorrectly: st.lockedCorrectly,
+        lockedRounds: st.lockedRounds.slice(),
+        realm,
+        place: i + 1,
+        aboveNextBy: e.aboveNextBy,
+      };
     });
   });
+}
+
+function hostWindows(state: State): HostView["windows"] {
   const windows: HostView["windows"] = [];
   for (const q of state.queries) {
     const [a, b] = q.sender < q.recipient ? [q.sender, q.recipient] : [q.recipient, q.sender];
     if (!windows.some((w) => w.a === a && w.b === b && w.round === q.round + 1)) windows.push({ a, b, channelId: directChannelId(a, b), round: q.round + 1 });
   }
-  return {
-    pairs: state.letters.map((l) => ({
-      letter: l.letter,
-      owner: l.owner,
-      realm: state.realms[l.owner]!,
-      sin: l.sin,
-      virtue: l.virtue,
-      allies: state.letters.filter((o) => areAllies(l, o)).map((o) => o.letter),
-    })),
-    queries: state.queries.map((q) => ({
-      round: q.round,
-      sender: q.sender,
-      recipient: q.recipient,
-      letters: q.letters.slice(),
-      attribute: q.attribute,
-      answers: answersOf(q),
-      delivered: delivered(state, q),
-    })),
-    locks: state.locks.map((l) => ({ round: l.round, seat: l.seat, letter: l.letter, target: l.target, correct: l.correct })),
-    standings: ordered,
-    windows,
-  };
+  return windows;
+}
+
+function hostPairs(state: State): HostView["pairs"] {
+  return state.letters.map((l) => ({
+    letter: l.letter,
+    owner: l.owner,
+    realm: state.realms[l.owner]!,
+    sin: l.sin,
+    virtue: l.virtue,
+    allies: state.letters.filter((o) => areAllies(l, o)).map((o) => o.letter),
+  }));
 }

@@ -232,7 +232,12 @@ function buildPublicRound(state: State, rec: RoundRecord): PublicRound {
   };
 }
 
+/** The running actions read the actions, the round, the phase and the seats; kept per seat (its own dice in them) and for everyone else. */
 function running(state: State, forSeat: SeatId | null): RunningAction[] {
+  return configParts.get(state.config, `running:${forSeat ?? ""}`, [state.actions, state.round, state.phase, state.seats], () => buildRunning(state, forSeat));
+}
+
+function buildRunning(state: State, forSeat: SeatId | null): RunningAction[] {
   if (state.phase === "finished" || state.phase === "tiebreak") return [];
   return runningIn(state.actions, state.round).map((a) => {
     const earlier = (seat: SeatId) => (a.submitted[seat] ?? []).filter((x) => x.round < state.round);
@@ -281,7 +286,17 @@ function buildPrivateRound(state: State, rec: RoundRecord, seat: SeatId, full: b
 const perDie = (f: (k: DieKind) => Check): Record<DieKind, Check> => Object.fromEntries(DICE.map((k) => [k, f(k)])) as Record<DieKind, Check>;
 const fromProblem = (p: { message: string } | string | null): Check => (p === null ? { ok: true } : { ok: false, reason: typeof p === "string" ? p : p.message });
 
+/**
+ * A seat's legal moves read its own player record, the phase, the round, the
+ * tool schedule and the actions (and the config): the opponent's moves leave
+ * them as they were, so the rigging phase's list of every tool × die × die is
+ * not checked again for them.
+ */
 function legalMoves(state: State, p: PlayerState): LegalMoves | null {
+  return configParts.get(state.config, `legal:${p.seat}`, [p, state.phase, state.round, state.toolSchedule, state.actions], () => buildLegalMoves(state, p));
+}
+
+function buildLegalMoves(state: State, p: PlayerState): LegalMoves | null {
   if (p.done) return null;
   const done: Check = { ok: true };
   switch (state.phase) {
@@ -333,9 +348,18 @@ function legalMoves(state: State, p: PlayerState): LegalMoves | null {
   }
 }
 
-/** `own`: the seat's own view (with its legal moves); otherwise the host's (or the end-of-game) full view. */
+/**
+ * `own`: the seat's own view (with its legal moves); otherwise the host's (or the end-of-game) full view.
+ * A panel reads the seat's player record, the round records and what its legal moves read, so it is kept
+ * while the other seat acts.
+ */
 function panel(state: State, seat: SeatId, own: boolean): SeatPanel {
   const p = state.players[seat] as PlayerState;
+  const deps = [p, state.history, state.phase, state.round, state.toolSchedule, state.actions];
+  return configParts.get(state.config, `panel:${seat}:${own ? "own" : "full"}`, deps, () => buildPanel(state, p, seat, own));
+}
+
+function buildPanel(state: State, p: PlayerState, seat: SeatId, own: boolean): SeatPanel {
   return {
     seat,
     dice: diceView(p),
@@ -364,10 +388,10 @@ export function view(state: State, viewer: Viewer): View {
   return {
     viewer: isHost ? "host" : seat ? "seat" : "spectator",
     seat,
-    seats: state.seats.slice(),
+    seats: configParts.get(cfg, "seats", [state.seats], () => state.seats.slice()),
     round: state.round,
     phase: state.phase,
-    extra: state.extra ? { ...state.extra } : null,
+    extra: configParts.get(cfg, "extra", [state.extra], () => (state.extra ? { ...state.extra } : null)),
     rules: configParts.get(cfg, "rules", [], () => ({
       startingHealth: cfg.startingHealth,
       dice: DICE.map((die) => ({ die, name: DIE_NAMES[die], sides: SIDES[die] })),
@@ -379,15 +403,17 @@ export function view(state: State, viewer: Viewer): View {
       challengeReveal: cfg.challengeReveal,
       doubles: cfg.doubles,
     })),
-    players: state.seats.map((s) => ({ seat: s, health: (state.players[s] as PlayerState).health, done: (state.players[s] as PlayerState).done })),
+    players: configParts.get(cfg, "players", [state.seats, state.players], () =>
+      state.seats.map((s) => ({ seat: s, health: (state.players[s] as PlayerState).health, done: (state.players[s] as PlayerState).done })),
+    ),
     // the same for every viewer, and from state to state until the round or the schedules change
     toolSchedule: configParts.get(cfg, "tools", [state.round, over, state.toolSchedule], () => upcoming.map((round) => ({ round, tools: toolsOf(state, round).slice() }))),
     actionSchedule: configParts.get(cfg, "actions", [state.round, over, state.actions], () => upcoming.map((round) => ({ round, actions: runningIn(state.actions, round).map(slotInfo) }))),
     running: running(state, seat),
-    history: state.history.map((rec) => publicRound(state, rec)),
+    history: configParts.get(cfg, "history", [state.history, state.seats], () => state.history.map((rec) => publicRound(state, rec))),
     me: seat ? panel(state, seat, true) : null,
     panels: showAll ? state.seats.map((s) => panel(state, s, false)) : null,
-    outcome: outcomeOf(state),
+    outcome: configParts.get(cfg, "outcome", [state.result, state.seats, state.players], () => outcomeOf(state)),
   };
 }
 

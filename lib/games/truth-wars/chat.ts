@@ -3,9 +3,18 @@
 // host) stay open to everyone, banned or not: they are not table talk.
 import type { ChatChannelRule, SeatId } from "../core";
 import { confessionalChannel, publicChannel } from "../core";
+import { ViewParts } from "../core/view-parts";
 import type { State } from "./types";
 
+/** Rules kept per game (keyed by its config object), so the room sees the same array while they stay the same. */
+const kept = new ViewParts<State["config"]>();
+
+/** The rules read whether the game is over, the bans and the seats (a new array on every call, so compared by their names). */
 export function chat(state: State, seats: SeatId[]): ChatChannelRule[] {
+  return kept.get(state.config, "chat", [state.result === null, state.bans, seats.join(",")], () => buildChat(state, seats));
+}
+
+function buildChat(state: State, seats: SeatId[]): ChatChannelRule[] {
   const over = state.result !== null;
   const writers: SeatId[] = [];
   const muted: Record<SeatId, string> = {};
