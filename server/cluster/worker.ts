@@ -32,6 +32,9 @@ export function workerSlot(env: NodeJS.ProcessEnv = process.env): WorkerSlot | n
     join(server, stop) {
       process.on("message", (msg: ToWorker, handle?: net.Socket) => {
         if (msg?.type === "garnet:conn" && handle) {
+          // a listening server turns Nagle's algorithm off on the connections it accepts, and a handed-on one is told
+          // the same (WebSockets set it again themselves; a long-polling answer would otherwise wait on the peer's ack)
+          handle.setNoDelay(true);
           server.http.emit("connection", handle);
           handle.unshift(Buffer.from(msg.head, "base64"));
           handle.resume();
