@@ -63,7 +63,7 @@ export interface LoadResult {
   /** What the seats received per acknowledged action, KiB (every seat's payload and the ack). */
   receivedKiBPerAction: number;
   server: { cpuMsPerAction: number; cpuShare: number; loopP99Ms: number; loopMaxMs: number; heapPerRoomKiB: number; rssPerRoomKiB: number; rssMiB: number };
-  db: { eventsPerSec: number; batchesPerSec: number; commitsPerSec: number; rowsWrittenPerSec: number; backendCpuMsPerAction: number } | null;
+  db: { eventsPerSec: number; batchesPerSec: number; commitsPerSec: number; rowsWrittenPerSec: number; backendCpuMsPerAction: number; writeMsMean: number; slowWritesPerSec: number; slowestWriteMs: number } | null;
   driver: { cpuShare: number; loopP99Ms: number; rssMiB: number };
   machine: { busyShare: number; otherCpuShare: number };
   /** With pushes on: what the alerts did over the window (queued, sent, timed out, dropped; the queue's peak over the run). */
@@ -212,6 +212,9 @@ export async function runLoad(o: LoadOptions): Promise<LoadResult> {
           ? {
               eventsPerSec: (s1.store.events - s0.store.events) / windowS,
               batchesPerSec: (s1.store.batches - s0.store.batches) / windowS,
+              writeMsMean: (s1.store.writeMs - s0.store.writeMs) / Math.max(1, s1.store.batches - s0.store.batches),
+              slowWritesPerSec: (s1.store.slowWrites - s0.store.slowWrites) / windowS,
+              slowestWriteMs: s1.store.slowestWriteMs,
               commitsPerSec: (pg1.commits - pg0.commits) / windowS,
               rowsWrittenPerSec: (pg1.inserted - pg0.inserted + pg1.updated - pg0.updated) / windowS,
               backendCpuMsPerAction: pgCpu / Math.max(1, acked),

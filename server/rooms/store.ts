@@ -46,12 +46,15 @@ export interface StoredMessage {
 /** Test hook, run before each write: an error makes the write fail as a database would; a promise holds the write until it settles. */
 export type FaultInjector = (commits: Commit[]) => Error | null | Promise<Error | null>;
 
+/** A batch write slower than this counts as slow in the store's figures (ms). */
+const SLOW_WRITE_MS = 50;
+
 export class Store {
   private pending: Pending[] = [];
   private flushing = false;
   private scheduled = false;
   /** Counters for benchmarks and health. */
-  stats = { batches: 0, events: 0, failedBatches: 0, failedCommits: 0 };
+  stats = { batches: 0, events: 0, failedBatches: 0, failedCommits: 0, writeMs: 0, slowWrites: 0, slowestWriteMs: 0 };
   fault: FaultInjector | null = null;
 
   constructor(
@@ -94,8 +97,10 @@ export class Store {
 
   private async flushBatch(batch: Pending[]): Promise<void> {
     if (!batch.length) return;
+    const began = performance.now();
     try {
       await this.write(batch.map((p) => p.commit));
+      this.timed(performance.now() - began);
       this.stats.batches++;
       this.stats.events += batch.length;
       for (const p of batch) p.resolve();
@@ -109,6 +114,13 @@ export class Store {
       // the statement wrote nothing: each commit is tried alone, and only the ones that fail alone fail
       await Promise.all(batch.map((p) => this.settle(p, () => this.write([p.commit]))));
     }
+  }
+
+  /** A batch's write time: every acknowledgement of the process waits on it, so a slow one is the whole process's tail. */
+  private timed(ms: number): void {
+    this.stats.writeMs += ms;
+    if (ms > SLOW_WRITE_MS) this.stats.slowWrites++;
+    this.stats.slowestWriteMs = Math.max(this.stats.slowestWriteMs, ms);
   }
 
   private async settle(p: Pending, write: () => Promise<void>): Promise<void> {

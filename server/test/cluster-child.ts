@@ -129,7 +129,7 @@ if (cluster.isWorker) {
       // the primary's own routing is part of the cost
       cpu: { user: own.user + sum((x) => x.cpu.user), system: own.system + sum((x) => x.cpu.system) },
       memory: { rss: process.memoryUsage().rss + sum((x) => x.memory.rss), heapUsed: sum((x) => x.memory.heapUsed), heapTotal: sum((x) => x.memory.heapTotal), external: sum((x) => x.memory.external), arrayBuffers: sum((x) => x.memory.arrayBuffers) },
-      store: { batches: sum((x) => x.store.batches), events: sum((x) => x.store.events) },
+      store: { batches: sum((x) => x.store.batches), events: sum((x) => x.store.events), writeMs: sum((x) => x.store.writeMs), slowWrites: sum((x) => x.store.slowWrites), slowestWriteMs: Math.max(...all.map((x) => x.store.slowestWriteMs)) },
       rooms: sum((x) => x.rooms),
       sockets: sum((x) => x.sockets),
       edge: all[0]!.edge,

@@ -26,7 +26,7 @@ export interface ChildStats {
   at: number;
   cpu: NodeJS.CpuUsage;
   memory: NodeJS.MemoryUsage;
-  store: { batches: number; events: number };
+  store: { batches: number; events: number; writeMs: number; slowWrites: number; slowestWriteMs: number };
   rooms: number;
   sockets: number;
   edge: ReturnType<Edge["stats"]>;
