@@ -159,6 +159,52 @@ describe("room leases with fencing", () => {
     expect(room.armed()).toEqual({ phase: false, bots: false });
   });
 
+  it("renewing the leases while batches of many rooms are written never deadlocks: both take the leases in room order", async () => {
+    // two dozen rooms, each written in every batch below, while the renewal updates every lease of the process
+    const rooms: { code: string; players: Client[] }[] = [];
+    // hosts of their own (a host keeps at most 25 rooms open), each console within the per-connection message limit
+    const hostOf = (n: number) => on(a, { id: `guest:dl-host${n}`, name: "Host Hana" });
+    let h = await hostOf(0);
+    for (let i = 0; i < 24; i++) {
+      if (i % 8 === 7) h = await hostOf(i);
+      const created = await h.req<{ code: string }>("room:create", { gameId: "fixture", seats: 2, config: { rounds: 10, pickSeconds: 600 } });
+      if (!created.ok) throw new Error(created.message);
+      const players = [await on(a, { id: `guest:dl${i}a`, name: "Ada" }), await on(a, { id: `guest:dl${i}b`, name: "Bea" })];
+      for (const p of players) {
+        await p.req("room:watch", { code: created.code });
+        await p.req("seat:claim", { code: created.code });
+      }
+      await h.req("room:watch", { code: created.code });
+      expect((await h.req("host:command", { code: created.code, command: { type: "start" } })).ok).toBe(true);
+      rooms.push({ code: created.code, players });
+    }
+    const failedBefore = a.rooms.store.stats.failedBatches;
+    // two renewal loops run throughout, as often as the database lets them
+    let moving = true;
+    let renewals = 0;
+    const refused: string[] = [];
+    const renewing = [0, 1].map(async () => {
+      while (moving) {
+        const renewed = await a.rooms.leases.renew().catch((e: { code?: string; message?: string }) => {
+          refused.push(`${e.code}: ${e.message}`);
+          return null;
+        });
+        if (renewed) expect(renewed.length).toBeGreaterThanOrEqual(rooms.length);
+        renewals++;
+      }
+    });
+    for (let move = 0; move < 20; move++) {
+      const acks = await Promise.all(rooms.map((r) => r.players[move % 2]!.req("game:act", { code: r.code, action: { type: "pick", value: 1 + (move % 9) } })));
+      for (const ack of acks) expect(ack).toMatchObject({ ok: true });
+    }
+    moving = false;
+    // a deadlock (40P01) would have failed a renewal or a batch (written again commit by commit)
+    await Promise.all(renewing);
+    expect(refused).toEqual([]);
+    expect(renewals).toBeGreaterThan(20);
+    expect(a.rooms.store.stats.failedBatches).toBe(failedBefore);
+  });
+
   it("a graceful close gives every lease up: another process takes the rooms at once, with the deadline they had", async () => {
     const { code } = await runningGame(a);
     const deadline = a.rooms.loaded(code)!.clock.deadlineAt;

@@ -33,6 +33,20 @@ export function staleLeaseOf(e: unknown): StaleLease | null {
 const NOW = `(now() AT TIME ZONE 'UTC')`;
 const EXPIRY = `${NOW} + $2::int * interval '1 millisecond'`;
 
+/**
+ * An UPDATE of every lease `where` chooses, taking their row locks in room
+ * order first. The write batch takes its leases in room order too (batch-sql.ts),
+ * so a renewal and a batch may wait for one another but can never deadlock:
+ * locked in the table's own order, they did, and PostgreSQL broke each such
+ * deadlock only after a second (its deadlock_timeout), a second in which every
+ * acknowledgement of the process waited.
+ */
+function updateInRoomOrder(set: string, where: string, returning = ""): string {
+  return `UPDATE "RoomLease" l SET ${set}
+    FROM (SELECT "roomId" FROM "RoomLease" WHERE ${where} ORDER BY "roomId" FOR UPDATE) o
+    WHERE l."roomId" = o."roomId"${returning ? ` RETURNING ${returning}` : ""}`;
+}
+
 export interface Lease {
   roomId: string;
   token: number;
@@ -70,7 +84,7 @@ export class Leases {
 
   /** Extends every lease this process holds, in one statement; returns the leases it still holds. */
   async renew(): Promise<Lease[]> {
-    const r = await this.sql.query<Lease>(`UPDATE "RoomLease" SET "expiresAt" = ${EXPIRY} WHERE "owner" = $1 RETURNING "roomId", "token"`, [this.owner, this.ttlMs]);
+    const r = await this.sql.query<Lease>(updateInRoomOrder(`"expiresAt" = ${EXPIRY}`, `"owner" = $1`, `l."roomId", l."token"`), [this.owner, this.ttlMs]);
     return r.rows;
   }
 
@@ -87,12 +101,12 @@ export class Leases {
 
   /** Gives up every room this process holds (a graceful shutdown). */
   async releaseAll(): Promise<void> {
-    await this.sql.query(`UPDATE "RoomLease" SET "expiresAt" = '1970-01-01' WHERE "owner" = $1`, [this.owner]);
+    await this.sql.query(updateInRoomOrder(`"expiresAt" = '1970-01-01'`, `"owner" = $1`), [this.owner]);
   }
 
   /** Frees the leases of an owner known to be dead (a cluster worker that exited): the next acquisition need not wait for them to expire. */
   async freeOwner(owner: string): Promise<number> {
-    const r = await this.sql.query(`UPDATE "RoomLease" SET "expiresAt" = '1970-01-01' WHERE "owner" = $1 AND "expiresAt" > '1970-01-01'`, [owner]);
+    const r = await this.sql.query(updateInRoomOrder(`"expiresAt" = '1970-01-01'`, `"owner" = $1 AND "expiresAt" > '1970-01-01'`), [owner]);
     return r.rowCount ?? 0;
   }
 
@@ -102,7 +116,7 @@ export class Leases {
    * ones that hold leases are gone (killed, or a previous run).
    */
   async freeInstance(instanceId: string): Promise<number> {
-    const r = await this.sql.query(`UPDATE "RoomLease" SET "expiresAt" = '1970-01-01' WHERE starts_with("owner", $1) AND "owner" <> $2 AND "expiresAt" > '1970-01-01'`, [`${instanceId}/`, this.owner]);
+    const r = await this.sql.query(updateInRoomOrder(`"expiresAt" = '1970-01-01'`, `starts_with("owner", $1) AND "owner" <> $2 AND "expiresAt" > '1970-01-01'`), [`${instanceId}/`, this.owner]);
     return r.rowCount ?? 0;
   }
 
