@@ -132,14 +132,14 @@ if (parts.has("apply")) {
 }
 
 const pg = ["8-seat", "2-seat", "org", "restart", "cluster", "forward", "batch-sql"].some((p) => parts.has(p)) ? await findPgBase() : null;
-if (parts.has("batch-sql") && pg) {
-  log("\n## the room batch statement's fixed cost in PostgreSQL (empty batch, one connection, 2,000 runs)");
-  results.batchSql = await benchBatchSql(pg.url);
-  const { oneOff, named } = results.batchSql;
-  log(`  one-off query (parsed and planned every run): ${oneOff.wallUs.toFixed(0)} µs per run, backend CPU ${oneOff.backendCpuUs.toFixed(0)} µs`);
-  log(`  named statement (as the store runs it):       ${named.wallUs.toFixed(0)} µs per run, backend CPU ${named.backendCpuUs.toFixed(0)} µs`);
-}
 try {
+  if (parts.has("batch-sql") && pg) {
+    log("\n## the room batch statement's fixed cost in PostgreSQL (empty batch, one connection, 2,000 runs)");
+    results.batchSql = await benchBatchSql(pg.url);
+    const { oneOff, named } = results.batchSql;
+    log(`  one-off query (parsed and planned every run): ${oneOff.wallUs.toFixed(0)} µs per run, backend CPU ${oneOff.backendCpuUs.toFixed(0)} µs`);
+    log(`  named statement (as the store runs it):       ${named.wallUs.toFixed(0)} µs per run, backend CPU ${named.backendCpuUs.toFixed(0)} µs`);
+  }
   for (const name of ["8-seat", "2-seat", "org"]) {
     if (!parts.has(name) || !pg) continue;
     const sc = SCENARIOS[name]!;

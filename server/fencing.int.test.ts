@@ -39,10 +39,10 @@ async function on(server: GarnetServer, user: { id: string; name: string }): Pro
   return c;
 }
 
-/** A running two-seat game on `server`, long phases, with both players seated there. */
-async function runningGame(server: GarnetServer): Promise<{ code: string; h: Client; p1: Client; p2: Client }> {
-  const h = await on(server, host);
-  const created = await h.req<{ code: string }>("room:create", { gameId: "fixture", seats: 2, config: { rounds: 5, pickSeconds: 600 } });
+/** A running two-seat game on `server` hosted by `by`, long phases, with both players seated there. */
+async function runningGame(server: GarnetServer, by = host, rounds = 5): Promise<{ code: string; h: Client; p1: Client; p2: Client }> {
+  const h = await on(server, by);
+  const created = await h.req<{ code: string }>("room:create", { gameId: "fixture", seats: 2, config: { rounds, pickSeconds: 600 } });
   if (!created.ok) throw new Error(created.message);
   const code = created.code;
   const p1 = await on(server, alice);
@@ -160,24 +160,10 @@ describe("room leases with fencing", () => {
   });
 
   it("renewing the leases while batches of many rooms are written never deadlocks: both take the leases in room order", async () => {
-    // two dozen rooms, each written in every batch below, while the renewal updates every lease of the process
-    const rooms: { code: string; players: Client[] }[] = [];
-    // hosts of their own (a host keeps at most 25 rooms open), each console within the per-connection message limit
-    const hostOf = (n: number) => on(a, { id: `guest:dl-host${n}`, name: "Host Hana" });
-    let h = await hostOf(0);
-    for (let i = 0; i < 24; i++) {
-      if (i % 8 === 7) h = await hostOf(i);
-      const created = await h.req<{ code: string }>("room:create", { gameId: "fixture", seats: 2, config: { rounds: 10, pickSeconds: 600 } });
-      if (!created.ok) throw new Error(created.message);
-      const players = [await on(a, { id: `guest:dl${i}a`, name: "Ada" }), await on(a, { id: `guest:dl${i}b`, name: "Bea" })];
-      for (const p of players) {
-        await p.req("room:watch", { code: created.code });
-        await p.req("seat:claim", { code: created.code });
-      }
-      await h.req("room:watch", { code: created.code });
-      expect((await h.req("host:command", { code: created.code, command: { type: "start" } })).ok).toBe(true);
-      rooms.push({ code: created.code, players });
-    }
+    // two dozen rooms, each written in every batch below, while the renewal updates every lease of the process;
+    // three hosts of eight (a host keeps at most 25 rooms open), ten rounds each (twenty moves)
+    const rooms: { code: string; p1: Client; p2: Client }[] = [];
+    for (let i = 0; i < 24; i++) rooms.push(await runningGame(a, { id: `guest:dl-host${Math.floor(i / 8)}`, name: "Host Hana" }, 10));
     const failedBefore = a.rooms.store.stats.failedBatches;
     // two renewal loops run throughout, as often as the database lets them
     let moving = true;
@@ -194,7 +180,7 @@ describe("room leases with fencing", () => {
       }
     });
     for (let move = 0; move < 20; move++) {
-      const acks = await Promise.all(rooms.map((r) => r.players[move % 2]!.req("game:act", { code: r.code, action: { type: "pick", value: 1 + (move % 9) } })));
+      const acks = await Promise.all(rooms.map((r) => (move % 2 ? r.p2 : r.p1).req("game:act", { code: r.code, action: { type: "pick", value: 1 + (move % 9) } })));
       for (const ack of acks) expect(ack).toMatchObject({ ok: true });
     }
     moving = false;
