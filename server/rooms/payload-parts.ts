@@ -14,14 +14,15 @@ import { channelsUnder } from "./chat";
 
 const NOTICES_SENT = 20;
 
-export function seatInfo(data: RoomData, connected: (seat: string) => boolean): SeatInfo[] {
-  return data.seats.map((s) => ({
+/** The seat list; `connected[i]`: whether some socket of the holder of seat i is connected. */
+function seatInfo(data: RoomData, connected: boolean[]): SeatInfo[] {
+  return data.seats.map((s, i) => ({
     seat: s.seat,
     name: s.userId || s.isBot ? s.name : null,
     isBot: s.isBot,
     botFor: s.isBot && s.userId !== null,
     occupied: Boolean(s.userId) || s.isBot,
-    connected: s.isBot || connected(s.seat),
+    connected: s.isBot || connected[i]!,
   }));
 }
 
@@ -58,7 +59,8 @@ export class PayloadMemo {
 
   parts(rules: GameRules, data: RoomData, connected: (seat: string) => boolean, now: number): SharedParts {
     if (!this.seats || !this.seatsUnchanged(this.seats, data, connected)) {
-      this.seats = { from: data.seats, connected: data.seats.map((s) => connected(s.seat)), sent: PayloadMemo.keep(this.seats?.sent ?? null, seatInfo(data, connected)) };
+      const present = data.seats.map((s) => connected(s.seat));
+      this.seats = { from: data.seats, connected: present, sent: PayloadMemo.keep(this.seats?.sent ?? null, seatInfo(data, present)) };
     }
     const phase = data.state === null ? null : rules.phase(data.state);
     this.phase = phase === null ? null : PayloadMemo.keep(this.phase, phase);
