@@ -92,8 +92,33 @@ describe("diffJson and applyPatch", () => {
     expect(JSON.stringify(ops).length).toBeLessThan(JSON.stringify(b).length / 5);
   });
 
-  it("replaces a list whole when most of it changed", () => {
+  it("replaces a list whole when most of its elements were replaced", () => {
     expect(diffJson({ l: [1, 2, 3, 4] }, { l: [4, 3, 2, 1] })).toEqual([{ p: ["l"], v: [4, 3, 2, 1] }]);
+  });
+
+  it("patches inside the elements of a short list of large ones, rather than sending it whole", () => {
+    const panel = (seat: string, done: boolean, rounds: number) => ({ seat, done, score: rounds, history: Array.from({ length: rounds }, (_, r) => ({ r, text: "x".repeat(100) })) });
+    const a = { panels: [panel("s1", false, 5), panel("s2", false, 5)] };
+    const b = { panels: [{ ...a.panels[0]!, done: true, score: 6 }, { ...a.panels[1]!, done: true, score: 7 }] };
+    const ops = diffJson(a, b);
+    expect(ops).toHaveLength(4);
+    expect(JSON.stringify(ops).length).toBeLessThan(JSON.stringify(b).length / 5);
+    expect(applyPatch(a, ops)).toEqual(b);
+  });
+
+  it("sends a window that moved along a list whole", () => {
+    const items = Array.from({ length: 6 }, (_, i) => ({ version: i, text: `notice ${i}` }));
+    const ops = diffJson({ notices: items.slice(0, 5) }, { notices: items.slice(1, 6) });
+    expect(ops).toEqual([{ p: ["notices"], v: items.slice(1, 6) }]);
+  });
+
+  it("replaces an object with a member named __proto__ whole, which applies", () => {
+    const a = JSON.parse('{"o":{"__proto__":{"x":1},"k":1}}') as unknown;
+    const b = JSON.parse('{"o":{"__proto__":{"x":2},"k":1}}') as unknown;
+    const ops = diffJson(a, b);
+    expect(ops).toEqual([{ p: ["o"], v: (b as { o: unknown }).o }]);
+    expect(asJson(applyPatch(a, asJson(ops) as PatchOp[]))).toEqual(asJson(b));
+    expect(diffJson(a, JSON.parse(JSON.stringify(a)))).toEqual([]);
   });
 
   it("shares what did not change with the old value", () => {

@@ -41,8 +41,9 @@ export function diffJson(a: unknown, b: unknown): PatchOp[] {
   return ops;
 }
 
-/** An own member's value; inherited names such as "constructor" count as absent. */
+/** An own member's value; inherited names such as "constructor" (and the prototype behind "__proto__") count as absent. */
 function member(o: Record<string, unknown>, k: string): unknown {
+  if (k === "__proto__") return own.call(o, k) ? o[k] : undefined;
   const v = o[k];
   return v !== undefined && (typeof v !== "function" || own.call(o, k)) ? v : undefined;
 }
@@ -62,17 +63,29 @@ function diffInto(a: unknown, b: unknown, path: PatchPath, ops: PatchOp[]): void
   if (arrayA) {
     const x = a as unknown[];
     const y = b as unknown[];
+    // a window that moved along a list (its first object is further down the old one): element by element, every position would differ
+    const first = y[0];
+    if (typeof first === "object" && first !== null && first !== x[0] && x.indexOf(first) > 0) {
+      ops.push({ p: path.slice(), v: y });
+      return;
+    }
     const start = ops.length;
     const common = Math.min(x.length, y.length);
+    // elements replaced whole (not changed inside): when they are most of the list, the whole list is smaller
+    let whole = 0;
     for (let i = 0; i < common; i++) {
       if (x[i] === y[i]) continue;
+      const at = ops.length;
       path.push(i);
       diffInto(x[i], y[i], path, ops);
+      if (ops.length === at + 1 && ops[at]!.p.length === path.length) whole++;
       path.pop();
     }
-    if (x.length !== y.length) ops.push({ p: path.slice(), n: common, a: y.slice(common) });
-    // when most elements changed (a shifted list, a reordering), one whole value is smaller
-    if (ops.length - start > Math.max(2, y.length / 2)) {
+    if (x.length !== y.length) {
+      ops.push({ p: path.slice(), n: common, a: y.slice(common) });
+      whole++;
+    }
+    if (whole > Math.max(2, y.length / 2)) {
       ops.length = start;
       ops.push({ p: path.slice(), v: y });
     }
@@ -81,6 +94,7 @@ function diffInto(a: unknown, b: unknown, path: PatchPath, ops: PatchOp[]): void
   const x = a as Record<string, unknown>;
   const y = b as Record<string, unknown>;
   const keys = Object.keys(y);
+  const start = ops.length;
   let shared = 0;
   for (let i = 0; i < keys.length; i++) {
     const k = keys[i]!;
@@ -91,6 +105,11 @@ function diffInto(a: unknown, b: unknown, path: PatchPath, ops: PatchOp[]): void
       continue;
     }
     const av = member(x, k);
+    if (k === "__proto__") {
+      if ((av === undefined) !== (bv === undefined) || !jsonEqual(av, bv)) return wholeObject(y, path, ops, start);
+      if (bv !== undefined) shared++;
+      continue;
+    }
     if (bv === undefined) {
       if (av !== undefined) ops.push({ p: [...path, k], x: 1 });
       continue;
@@ -108,8 +127,18 @@ function diffInto(a: unknown, b: unknown, path: PatchPath, ops: PatchOp[]): void
   // members of the old value that the new one lacks: only when the old one has more
   const oldKeys = Object.keys(x);
   if (oldKeys.length > shared) {
-    for (const k of oldKeys) if (x[k] !== undefined && member(y, k) === undefined) ops.push({ p: [...path, k], x: 1 });
+    for (const k of oldKeys) {
+      if (member(x, k) === undefined || member(y, k) !== undefined) continue;
+      if (k === "__proto__") return wholeObject(y, path, ops, start);
+      ops.push({ p: [...path, k], x: 1 });
+    }
   }
+}
+
+/** An object with a member named "__proto__" (which no patch may name): its operations so far give way to the whole new value. */
+function wholeObject(y: Record<string, unknown>, path: PatchPath, ops: PatchOp[], start: number): void {
+  ops.length = start;
+  ops.push({ p: path.slice(), v: y });
 }
 
 /** Whether two JSON values are equal as JSON (the same rules as `diffJson`, stopping at the first difference). */

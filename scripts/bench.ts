@@ -1,5 +1,6 @@
 // `npm run bench`: Garnet's load benchmark, on loopback, bounded in time.
 //   apply    each game's pure apply (and parse + apply, and one view) per CPU-second
+//   serialize  per change, every recipient's payload, patch and packet per CPU-second
 //   8-seat   rooms of about 8 seats (mixed games) at one action per seat per second
 //   2-seat   two-seat rooms at one action per seat per second
 //   org      1,000 rooms of about 8 seats at one action per seat per 10 s
@@ -28,6 +29,7 @@ import { createTestDb } from "../server/test/harness";
 import { findPgBase } from "../server/test/pg-base";
 import { ServerProcess, type ForwardReport } from "../server/test/server-process";
 import { benchApply, type ApplyResult } from "./bench/apply";
+import { benchSerialize, type SerializeResult } from "./bench/serialize";
 import { runLoad, type LoadResult } from "./bench/load";
 import { startSlowPushService } from "./bench/pushes";
 import { summariseProfile } from "./bench/profile";
@@ -111,7 +113,7 @@ function printPushes(p: LoadResult, g: LoadResult): void {
   log(`    whole run with pushes: ${p.run.sent} sent, ${p.run.acked} acknowledged, ${p.run.unanswered} unanswered, ${p.run.viewsMissing} views missing`);
 }
 
-const results: { machine: ReturnType<typeof machine>; node: string; args: typeof values; apply?: ApplyResult[]; load: Record<string, { garnet: LoadResult; echo: LoadResult | null; withPushes?: LoadResult; profile?: ReturnType<typeof summariseProfile> }>; restart?: RestartResult; cluster?: Record<string, { one: LoadResult; many: LoadResult }>; forward?: (ForwardReport & { concurrency: number })[]; batchSql?: BatchSqlResult; verdicts: string[] } = {
+const results: { machine: ReturnType<typeof machine>; node: string; args: typeof values; apply?: ApplyResult[]; serialize?: SerializeResult[]; load: Record<string, { garnet: LoadResult; echo: LoadResult | null; withPushes?: LoadResult; profile?: ReturnType<typeof summariseProfile> }>; restart?: RestartResult; cluster?: Record<string, { one: LoadResult; many: LoadResult }>; forward?: (ForwardReport & { concurrency: number })[]; batchSql?: BatchSqlResult; verdicts: string[] } = {
   machine: machine(),
   node: process.version,
   args: values,
@@ -120,15 +122,23 @@ const results: { machine: ReturnType<typeof machine>; node: string; args: typeof
 };
 log(`Garnet load benchmark — ${results.machine.cpus} × ${results.machine.model}, Node ${process.version}, load average ${results.machine.loadavg.map((l) => l.toFixed(1)).join(" ")}`);
 
+/** The seats each game is benchmarked with on its own (the 8-seat mix's, and two for Thoth's Bluff). */
+const seatsFor = (id: string) => ({ "thoths-bluff": 2, "truth-deflector": 8, "truth-wars": 7, "five-fold-possession": 5, "secret-sinner": 9 })[id] ?? getGame(id)!.meta.players.recommended;
+
 if (parts.has("apply")) {
   log("\n## apply micro-benchmark (per CPU-second: one core)");
-  const seatsFor = (id: string) => ({ "thoths-bluff": 2, "truth-deflector": 8, "truth-wars": 7, "five-fold-possession": 5, "secret-sinner": 9 })[id] ?? getGame(id)!.meta.players.recommended;
   results.apply = games.map((g) => benchApply(g, seatsFor(g.meta.id), CONFIG[g.meta.id] ?? {}));
   for (const a of results.apply) {
     log(`  ${a.gameId.padEnd(22)} ${a.seats} seats, ${a.transitions} transitions: apply ${Math.round(a.applyPerSec).toLocaleString("en")}/s, parse + apply ${Math.round(a.parseApplyPerSec).toLocaleString("en")}/s, one view ${Math.round(a.viewPerSec).toLocaleString("en")}/s`);
     log(`  ${"".padEnd(22)} per change (state after state): all ${a.seats + 2} views ${Math.round(a.viewsPerChangePerSec).toLocaleString("en")}/s${a.chatPerChangePerSec === null ? "" : `, chat rules ${Math.round(a.chatPerChangePerSec).toLocaleString("en")}/s`}`);
     results.verdicts.push(`apply ${a.gameId}: ${Math.round(a.applyPerSec).toLocaleString("en")}/s ${a.applyPerSec >= 100_000 ? "≥" : "<"} 100,000/s → ${a.applyPerSec >= 100_000 ? "MET" : "MISSED"}`);
   }
+}
+
+if (parts.has("serialize")) {
+  log("\n## serializer micro-benchmark (per CPU-second: one core; every group's payload, patch and packet per change)");
+  results.serialize = games.map((g) => benchSerialize(g, seatsFor(g.meta.id), CONFIG[g.meta.id] ?? {}));
+  for (const r of results.serialize) log(`  ${r.gameId.padEnd(22)} ${r.seats} seats, ${r.changes} changes: ${Math.round(r.changesPerSec).toLocaleString("en")} changes/s (${(1e6 / r.changesPerSec).toFixed(1)} µs per change, ${r.seats + 2} groups), ${r.bytesPerGroup.toFixed(0)} bytes per group per change`);
 }
 
 const pg = ["8-seat", "2-seat", "org", "restart", "cluster", "forward", "batch-sql"].some((p) => parts.has(p)) ? await findPgBase() : null;

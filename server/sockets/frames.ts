@@ -7,6 +7,7 @@
 import { diffJson } from "../../lib/json-patch";
 import type { RoomPatch, RoomPayload } from "../../lib/protocol";
 import type { Room } from "../rooms/room";
+import { eventPacket } from "./writes";
 
 export interface Frame {
   frame: number;
@@ -36,23 +37,32 @@ export function currentFrame(room: Room, group: string, build: () => RoomPayload
   return f;
 }
 
+/** Each recipient group's last frame, by group name. */
+export type GroupFrames = Map<string, Frame>;
+
 /**
- * Makes `payload` the group's frame. Returns what to send: the whole payload when
- * the group had no frame, a patch when it had one, nothing when nothing changed.
+ * Makes `payload` the group's frame. Returns the packet to write: the whole
+ * payload when the group had no frame, a patch when it had one, nothing when
+ * nothing changed.
  */
-export function advanceFrame(room: Room, group: string, payload: RoomPayload): { full: Frame } | { patch: RoomPatch } | null {
-  const m = framesOf(room);
+export function advanceGroup(m: GroupFrames, code: string, group: string, payload: RoomPayload): string | null {
   const prev = m.get(group);
   if (!prev) {
     const f = { frame: ++counter, payload };
     m.set(group, f);
-    return { full: f };
+    return eventPacket("room:state", payload, f.frame);
   }
   const ops = diffJson(prev.payload, payload);
   if (ops.length === 0) return null;
   const f = { frame: ++counter, payload };
   m.set(group, f);
-  return { patch: { code: room.code, version: payload.version, base: prev.frame, frame: f.frame, ops } };
+  const patch: RoomPatch = { code, version: payload.version, base: prev.frame, frame: f.frame, ops };
+  return eventPacket("room:patch", patch);
+}
+
+/** The room's `advanceGroup`. */
+export function advanceFrame(room: Room, group: string, payload: RoomPayload): string | null {
+  return advanceGroup(framesOf(room), room.code, group, payload);
 }
 
 /** Forgets a group that has no listeners left. */

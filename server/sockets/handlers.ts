@@ -16,7 +16,7 @@ import type { SessionUser } from "./auth";
 import type { Limits } from "../limits";
 import { on as onEvent, type EdgeContext, type Handler, type Sock, type SocketData } from "./edge";
 import { advanceFrame, currentFrame, dropFrame, type Frame } from "./frames";
-import { eventPacket, holdWrites } from "./writes";
+import { holdWrites } from "./writes";
 
 export type { SocketData };
 type IO = Server<ClientToServer, ServerToClient, object, SocketData>;
@@ -44,10 +44,9 @@ export function seatConnected(io: IO, room: Room, seat: string): boolean {
 function push(io: IO, room: Room, group: string, build: () => RoomPayload): void {
   const ids = io.sockets.adapter.rooms.get(group);
   if (!ids?.size) return dropFrame(room, group);
-  const out = advanceFrame(room, group, build());
-  if (!out) return;
   // encoded once for the group, and written to each of its sockets (one, mostly) without Socket.IO's broadcast machinery
-  const packet = "full" in out ? eventPacket("room:state", out.full.payload, out.full.frame) : eventPacket("room:patch", out.patch);
+  const packet = advanceFrame(room, group, build());
+  if (!packet) return;
   for (const id of ids) {
     const conn = io.sockets.sockets.get(id)?.conn;
     if (conn?.readyState !== "open") continue;
