@@ -37,48 +37,88 @@ export interface PayloadContext {
   now: number;
   /** The room's memory of what it last sent: shared parts and views are then reused (see payload-parts.ts). */
   memo?: PayloadMemo;
-  /** The shared parts of the change this context builds payloads for, worked out on first use. */
-  shared?: { data: RoomData; parts: SharedParts };
+  /** What the payloads of the change this context builds share, worked out on first use. */
+  shared?: { data: RoomData; parts: SharedParts; payload: SharedPayload };
 }
 
-function sharedParts(ctx: PayloadContext, data: RoomData): SharedParts {
-  if (ctx.shared?.data === data) return ctx.shared.parts;
-  const memo = ctx.memo ?? new PayloadMemo();
-  const parts = memo.parts(ctx.rules, data, ctx.connected, ctx.now);
-  ctx.shared = { data, parts };
-  return parts;
+/** The members every viewer's payload of one change has in common. */
+export type SharedPayload = Pick<RoomPayload, "code" | "gameId" | "gameName" | "status" | "version" | "hostName" | "seats" | "phase" | "phaseTrack" | "clock" | "outcome" | "notices" | "endReason" | "spectators" | "durations">;
+/** The members that depend on who reads the payload. */
+export type OwnPayload = Omit<RoomPayload, keyof SharedPayload>;
+
+/**
+ * A payload in two parts: what every viewer of the change shares (one object
+ * for all of them, so that it is diffed and encoded once per change, see
+ * frames.ts) and what is the viewer's own. Their members never overlap.
+ */
+export interface PayloadParts {
+  shared: SharedPayload;
+  own: OwnPayload;
 }
 
-/** The payload `viewer` gets of `data`, as a `role`. */
-export function buildPayload(ctx: PayloadContext, data: RoomData, role: Role, seat: string | null, viewer: Viewer): RoomPayload {
+const SHARED_KEYS: readonly (keyof SharedPayload)[] = ["code", "gameId", "gameName", "status", "version", "hostName", "seats", "phase", "phaseTrack", "clock", "outcome", "notices", "endReason", "spectators", "durations"];
+const SHARED_KEY_SET: ReadonlySet<string> = new Set(SHARED_KEYS);
+
+/** A whole payload split into its two parts (for payloads not built from the live room, such as a delayed spectator's). */
+export function splitPayload(p: RoomPayload): PayloadParts {
+  const shared: Record<string, unknown> = {};
+  const own: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(p)) (SHARED_KEY_SET.has(k) ? shared : own)[k] = v;
+  return { shared: shared as SharedPayload, own: own as OwnPayload };
+}
+
+/** The whole payload of its two parts. */
+export function joinPayload(p: PayloadParts): RoomPayload {
+  return { ...p.shared, ...p.own };
+}
+
+function sharedOf(ctx: PayloadContext, data: RoomData): { parts: SharedParts; payload: SharedPayload } {
+  if (ctx.shared?.data === data) return ctx.shared;
   const { rules } = ctx;
-  const rec = seat ? data.seats.find((s) => s.seat === seat) : undefined;
-  const state = data.state;
-  const parts = sharedParts(ctx, data);
-  return {
+  const memo = ctx.memo ?? new PayloadMemo();
+  const parts = memo.parts(rules, data, ctx.connected, ctx.now);
+  const payload: SharedPayload = {
     code: ctx.facts.code,
     gameId: rules.game.meta.id,
     gameName: rules.game.meta.name,
     status: data.status,
     version: data.version,
-    role,
-    you: role === "player" ? seat : null,
-    youName: role === "player" ? (rec?.name ?? null) : null,
-    botFrom: role === "player" && rec?.isBot ? rec.botFrom : null,
     hostName: ctx.facts.hostName,
     seats: parts.seats,
     phase: parts.phase,
     phaseTrack: rules.game.phaseTrack,
     clock: parts.clock,
-    view: state === null ? null : ctx.memo ? ctx.memo.view(rules, state, viewer) : rules.game.view(state, viewer),
-    outcome: state === null ? null : rules.outcome(state),
+    outcome: data.state === null ? null : rules.outcome(data.state),
     notices: parts.notices,
     endReason: data.endReason,
-    channels: ctx.memo ? ctx.memo.channels(parts, role, seat) : channelsUnder(parts.chat, role, seat),
     spectators: parts.spectators,
     durations: data.durations,
+  };
+  ctx.shared = { data, parts, payload };
+  return ctx.shared;
+}
+
+/** The payload `viewer` gets of `data`, as a `role`, in its two parts. */
+export function payloadParts(ctx: PayloadContext, data: RoomData, role: Role, seat: string | null, viewer: Viewer): PayloadParts {
+  const { rules } = ctx;
+  const rec = seat ? data.seats.find((s) => s.seat === seat) : undefined;
+  const state = data.state;
+  const shared = sharedOf(ctx, data);
+  const own: OwnPayload = {
+    role,
+    you: role === "player" ? seat : null,
+    youName: role === "player" ? (rec?.name ?? null) : null,
+    botFrom: role === "player" && rec?.isBot ? rec.botFrom : null,
+    view: state === null ? null : ctx.memo ? ctx.memo.view(rules, state, viewer) : rules.game.view(state, viewer),
+    channels: ctx.memo ? ctx.memo.channels(shared.parts, role, seat) : channelsUnder(shared.parts.chat, role, seat),
     ...(role === "host" ? { requests: data.requests, banned: data.banned, phaseSeconds: ctx.facts.phaseSeconds ?? {} } : {}),
   };
+  return { shared: shared.payload, own };
+}
+
+/** The payload `viewer` gets of `data`, as a `role`. */
+export function buildPayload(ctx: PayloadContext, data: RoomData, role: Role, seat: string | null, viewer: Viewer): RoomPayload {
+  return joinPayload(payloadParts(ctx, data, role, seat, viewer));
 }
 
 export function isOver(data: RoomData): boolean {
@@ -125,15 +165,20 @@ export class SpectatorFrames {
 
   /** What a spectator gets: live, all-seeing at the end when the room says so, or some phases behind. */
   payload(ctx: PayloadContext, data: RoomData): RoomPayload {
-    if (isOver(data) && data.spectators.revealAtEnd) return buildPayload(ctx, data, "spectator", null, "host");
-    if (spectatorsLive(data)) return buildPayload(ctx, data, "spectator", null, "spectator");
+    return joinPayload(this.parts(ctx, data));
+  }
+
+  /** The spectator payload in its two parts (a delayed one shares nothing with the live payloads). */
+  parts(ctx: PayloadContext, data: RoomData): PayloadParts {
+    if (isOver(data) && data.spectators.revealAtEnd) return payloadParts(ctx, data, "spectator", null, "host");
+    if (spectatorsLive(data)) return payloadParts(ctx, data, "spectator", null, "spectator");
     const lag = data.spectators.lag;
     const frame = this.frames[this.frames.length - 1 - lag];
     // a delayed spectator sees no live clock
     const behind = { clock: { deadlineAt: null, paused: false, remainingMs: null, serverNow: ctx.now, durationMs: null }, spectators: { ...data.spectators, behindBy: lag } };
-    if (!frame) return { ...buildPayload(ctx, data, "spectator", null, "spectator"), phase: null, view: null, outcome: null, notices: [], ...behind };
+    if (!frame) return splitPayload({ ...buildPayload(ctx, data, "spectator", null, "spectator"), phase: null, view: null, outcome: null, notices: [], ...behind });
     // built apart from the room's memory of its live payloads, which follows the live data only
     frame.payload ??= buildPayload({ rules: ctx.rules, facts: ctx.facts, connected: ctx.connected, now: ctx.now }, frame.data, "spectator", null, "spectator");
-    return { ...frame.payload, seats: sharedParts(ctx, data).seats, ...behind };
+    return splitPayload({ ...frame.payload, seats: sharedOf(ctx, data).parts.seats, ...behind });
   }
 }

@@ -19,7 +19,7 @@ import { CommandError } from "./errors";
 import { StaleLease } from "./leases";
 import { hostEvent, hostTells } from "./host";
 import { PayloadMemo } from "./payload-parts";
-import { buildPayload, configuredPhaseSeconds, SpectatorFrames, type PayloadContext, type RoomFacts } from "./payloads";
+import { configuredPhaseSeconds, joinPayload, payloadParts, SpectatorFrames, type PayloadContext, type PayloadParts, type RoomFacts } from "./payloads";
 import { decideClaim, decideRelease, movedUsers } from "./seats";
 import type { Store } from "./store";
 
@@ -162,8 +162,13 @@ export class Room {
 
   /** The payload for one kind of recipient: `seat` only for players; spectators get what their mode allows. */
   payload(role: Role, seat: SeatId | null, ctx: PayloadContext = this.payloadContext()): RoomPayload {
-    if (role === "spectator") return this.frames.payload(ctx, this.current);
-    return buildPayload(ctx, this.current, role, seat, role === "host" ? "host" : (seat ?? "spectator"));
+    return joinPayload(this.payloadParts(role, seat, ctx));
+  }
+
+  /** That payload in its two parts: what every recipient of this change shares, and the recipient's own. */
+  payloadParts(role: Role, seat: SeatId | null, ctx: PayloadContext = this.payloadContext()): PayloadParts {
+    if (role === "spectator") return this.frames.parts(ctx, this.current);
+    return payloadParts(ctx, this.current, role, seat, role === "host" ? "host" : (seat ?? "spectator"));
   }
 
   // ---------- the queue and the commit path ----------

@@ -6,7 +6,8 @@
 // says so (seatsMoved) and the sockets of the users concerned follow at once.
 import type { Server } from "socket.io";
 import type { ChatChannelRule } from "../../lib/games/core/types";
-import type { ChatMessage, ClientToServer, Role, RoomPayload, ServerToClient } from "../../lib/protocol";
+import type { ChatMessage, ClientToServer, Role, ServerToClient } from "../../lib/protocol";
+import type { PayloadParts } from "../rooms/payloads";
 import type { RoomManager } from "../rooms/manager";
 import { buildAudit } from "../replay";
 import { chatHistory } from "../rooms/chat";
@@ -15,7 +16,7 @@ import { CommandError, type Room } from "../rooms/room";
 import type { SessionUser } from "./auth";
 import type { Limits } from "../limits";
 import { on as onEvent, type EdgeContext, type Handler, type Sock, type SocketData } from "./edge";
-import { advanceFrame, currentFrame, dropFrame, type Frame } from "./frames";
+import { advanceFrame, currentFrame, dropFrame, framePayload, type Frame } from "./frames";
 import { holdWrites } from "./writes";
 
 export type { SocketData };
@@ -41,7 +42,7 @@ export function seatConnected(io: IO, room: Room, seat: string): boolean {
 }
 
 /** Sends a group what changed: a patch against its last frame, or the whole payload when it has none. */
-function push(io: IO, room: Room, group: string, build: () => RoomPayload): void {
+function push(io: IO, room: Room, group: string, build: () => PayloadParts): void {
   const ids = io.sockets.adapter.rooms.get(group);
   if (!ids?.size) return dropFrame(room, group);
   // encoded once for the group, and written to each of its sockets (one, mostly) without Socket.IO's broadcast machinery
@@ -59,9 +60,9 @@ function push(io: IO, room: Room, group: string, build: () => RoomPayload): void
 /** Pushes each recipient kind its payload: computed once per kind, not per socket, and only for kinds that are listening. */
 export function broadcast(io: IO, room: Room): void {
   const ctx = room.payloadContext();
-  push(io, room, groupHost(room), () => room.payload("host", null, ctx));
-  push(io, room, groupSpec(room), () => room.payload("spectator", null, ctx));
-  for (const s of room.seats) push(io, room, groupSeat(room, s.seat), () => room.payload("player", s.seat, ctx));
+  push(io, room, groupHost(room), () => room.payloadParts("host", null, ctx));
+  push(io, room, groupSpec(room), () => room.payloadParts("spectator", null, ctx));
+  for (const s of room.seats) push(io, room, groupSeat(room, s.seat), () => room.payloadParts("player", s.seat, ctx));
 }
 
 function groupOf(room: Room, role: Role, seat: string | null): string {
@@ -70,7 +71,7 @@ function groupOf(room: Room, role: Role, seat: string | null): string {
 
 /** The frame a socket that watches as `role` builds on. */
 function frameFor(room: Room, role: Role, seat: string | null): Frame {
-  return currentFrame(room, groupOf(room, role, seat), () => room.payload(role, seat));
+  return currentFrame(room, groupOf(room, role, seat), () => room.payloadParts(role, seat));
 }
 
 /** Delivers a stored chat message to its channel's readers: the host, the member seats, and spectators of public channels. */
@@ -141,7 +142,7 @@ export function seatsMoved(io: IO, room: Room, userIds: string[]): void {
       if (!socket || !w || w.explicitSpectator) continue;
       const { role, seat } = subscribe(socket, room, false);
       const f = frameFor(room, role, seat);
-      socket.emit("room:state", f.payload, f.frame);
+      socket.emit("room:state", framePayload(f), f.frame);
     }
   }
 }
@@ -190,7 +191,7 @@ export function registerHandlers(io: IO, socket: Sock, rooms: RoomManager, limit
     const { role, seat, presence } = subscribe(socket, room, as === "spectator");
     if (presence) broadcast(io, room);
     const f = frameFor(room, role, seat);
-    return { payload: f.payload, frame: f.frame };
+    return { payload: framePayload(f), frame: f.frame };
   });
 
   on("room:sync", async ({ code }) => {
@@ -198,7 +199,7 @@ export function registerHandlers(io: IO, socket: Sock, rooms: RoomManager, limit
     const w = socket.data.watching.get(room.code);
     if (!w || w.roomId !== room.id) throw new CommandError("room/not_watching", "Open the room first.");
     const f = frameFor(room, w.role, w.seat);
-    return { payload: f.payload, frame: f.frame };
+    return { payload: framePayload(f), frame: f.frame };
   });
 
   on("room:unwatch", async ({ code }) => {
