@@ -93,11 +93,10 @@ function diffInto(a: unknown, b: unknown, path: PatchPath, ops: PatchOp[]): void
   }
   const x = a as Record<string, unknown>;
   const y = b as Record<string, unknown>;
-  const keys = Object.keys(y);
   const start = ops.length;
   let shared = 0;
-  for (let i = 0; i < keys.length; i++) {
-    const k = keys[i]!;
+  // for…in, not Object.keys: no array of names per object (JSON values have no inherited enumerable members)
+  for (const k in y) {
     const bv = y[k];
     // the common case first: the same value (a JSON value is never a function, so an inherited one cannot match)
     if (bv !== undefined && x[k] === bv) {
@@ -125,9 +124,10 @@ function diffInto(a: unknown, b: unknown, path: PatchPath, ops: PatchOp[]): void
     path.pop();
   }
   // members of the old value that the new one lacks: only when the old one has more
-  const oldKeys = Object.keys(x);
-  if (oldKeys.length > shared) {
-    for (const k of oldKeys) {
+  let count = 0;
+  for (const _ in x) count++;
+  if (count > shared) {
+    for (const k in x) {
       if (member(x, k) === undefined || member(y, k) !== undefined) continue;
       if (k === "__proto__") return wholeObject(y, path, ops, start);
       ops.push({ p: [...path, k], x: 1 });
@@ -157,7 +157,7 @@ export function jsonEqual(a: unknown, b: unknown): boolean {
   const x = a as Record<string, unknown>;
   const y = b as Record<string, unknown>;
   let present = 0;
-  for (const k of Object.keys(y)) {
+  for (const k in y) {
     const bv = y[k];
     if (bv === undefined) continue;
     present++;
@@ -165,7 +165,7 @@ export function jsonEqual(a: unknown, b: unknown): boolean {
     if (av === undefined || (av !== bv && !jsonEqual(av, bv))) return false;
   }
   let presentA = 0;
-  for (const k of Object.keys(x)) if (x[k] !== undefined) presentA++;
+  for (const k in x) if (x[k] !== undefined) presentA++;
   return presentA === present;
 }
 

@@ -23,9 +23,15 @@ export class ViewParts<O extends object> {
       this.kept.set(owner, byKey);
     }
     const hit = byKey.get(key);
-    if (hit && hit.deps.length === deps.length && hit.deps.every((d, i) => d === deps[i])) return hit.value as V;
+    if (hit && sameDeps(hit.deps, deps)) return hit.value as V;
     const value = build();
     byKey.set(key, { deps, value });
     return value;
   }
+}
+
+function sameDeps(a: readonly unknown[], b: readonly unknown[]): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
 }
