@@ -62,7 +62,7 @@ export interface LoadResult {
   roomsRecycled: number;
   /** What the seats received per acknowledged action, KiB (every seat's payload and the ack). */
   receivedKiBPerAction: number;
-  server: { cpuMsPerAction: number; cpuShare: number; loopP99Ms: number; loopMaxMs: number; heapPerRoomKiB: number; rssPerRoomKiB: number; rssMiB: number };
+  server: { cpuMsPerAction: number; /** Of that, the kernel's part (system time: mostly socket writes and reads). */ systemMsPerAction: number; cpuShare: number; loopP99Ms: number; loopMaxMs: number; heapPerRoomKiB: number; rssPerRoomKiB: number; rssMiB: number };
   db: { eventsPerSec: number; batchesPerSec: number; commitsPerSec: number; rowsWrittenPerSec: number; backendCpuMsPerAction: number; writeMsMean: number; slowWritesPerSec: number; slowestWriteMs: number } | null;
   driver: { cpuShare: number; loopP99Ms: number; rssMiB: number };
   machine: { busyShare: number; otherCpuShare: number };
@@ -200,6 +200,7 @@ export async function runLoad(o: LoadOptions): Promise<LoadResult> {
       receivedKiBPerAction: received / 1024 / Math.max(1, acked),
       server: {
         cpuMsPerAction: serverCpu / Math.max(1, acked),
+        systemMsPerAction: (s1.cpu.system - s0.cpu.system) / 1000 / Math.max(1, acked),
         cpuShare: serverCpu / (windowS * 1000),
         loopP99Ms: s1.loopDelayMs.p99,
         loopMaxMs: s1.loopDelayMs.max,

@@ -27,7 +27,7 @@ describe("frames", () => {
   for (const game of catalogue) {
     it(`rebuild every recipient's payload of ${game.meta.id}, for groups that were there all along and for ones that joined later`, () => {
       const seats = Math.max(game.meta.players.min, Math.min(5, game.meta.players.max));
-      const [{ rules, changes }] = roomChanges(game, seats, {}, 1);
+      const { rules, changes } = roomChanges(game, seats, {}, 1)[0]!;
       const facts = { code: "FRAMES", hostName: "Host Hana", phaseSeconds: configuredPhaseSeconds(rules, changes[0]!.config) };
       const memo = new PayloadMemo();
       const frames = new RoomFrames();
@@ -53,7 +53,7 @@ describe("frames", () => {
 
   it("diffs a group whose last frame had another shared part on its own, and says nothing when nothing changed", () => {
     const game = catalogue[0]!;
-    const [{ rules, changes }] = roomChanges(game, game.meta.players.min, {}, 1);
+    const { rules, changes } = roomChanges(game, game.meta.players.min, {}, 1)[0]!;
     const facts = { code: "FRAMES", hostName: "Host Hana" };
     const data = changes[changes.length - 1]!;
     const ctx = (now: number): PayloadContext => ({ rules, facts, connected: () => true, now, memo: new PayloadMemo() });
