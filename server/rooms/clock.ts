@@ -21,6 +21,8 @@ const RETRY_MAX_MS = 10_000;
 
 export class RoomClock {
   private phaseTimer: NodeJS.Timeout | null = null;
+  /** The phase and deadline the phase timer was armed for. */
+  private armedFor: { phase: string; deadlineAt: number } | null = null;
   private botTimer: NodeJS.Timeout | null = null;
   private retryMs = 0;
   private disposed = false;
@@ -38,14 +40,19 @@ export class RoomClock {
   }
 
   private armPhase(data: RoomData): void {
+    const deadlineAt = data.clock.deadlineAt;
+    const phase = this.disposed || data.status !== "running" || data.clock.paused || deadlineAt === null ? null : this.owner.phaseId();
+    // most changes leave the phase and its deadline as they were: the armed timer stands (a retry always re-arms)
+    if (phase && this.phaseTimer && this.retryMs === 0 && this.armedFor?.phase === phase && this.armedFor.deadlineAt === deadlineAt) return;
     if (this.phaseTimer) clearTimeout(this.phaseTimer);
     this.phaseTimer = null;
-    if (this.disposed || data.status !== "running" || data.clock.paused || data.clock.deadlineAt === null) return;
-    const phase = this.owner.phaseId();
-    if (!phase) return;
-    const ms = Math.max(this.retryMs, data.clock.deadlineAt - this.opts.now());
+    this.armedFor = null;
+    if (!phase || deadlineAt === null) return;
+    const ms = Math.max(this.retryMs, deadlineAt - this.opts.now());
+    this.armedFor = { phase, deadlineAt };
     this.phaseTimer = setTimeout(() => {
       this.phaseTimer = null;
+      this.armedFor = null;
       this.owner.deadline(phase);
     }, Math.min(ms, MAX_TIMEOUT));
   }
@@ -70,5 +77,6 @@ export class RoomClock {
     if (this.phaseTimer) clearTimeout(this.phaseTimer);
     if (this.botTimer) clearTimeout(this.botTimer);
     this.phaseTimer = this.botTimer = null;
+    this.armedFor = null;
   }
 }

@@ -22,9 +22,29 @@ import { holdWrites } from "./writes";
 export type { SocketData };
 type IO = Server<ClientToServer, ServerToClient, object, SocketData>;
 
-export const groupHost = (room: Room) => `${room.id}:host`;
-export const groupSpec = (room: Room) => `${room.id}:spec`;
-export const groupSeat = (room: Room, seat: string) => `${room.id}:seat:${seat}`;
+/** Each room's group names, made once: they are looked up for every seat on every change. */
+const groupNames = new WeakMap<Room, { host: string; spec: string; seats: Map<string, string> }>();
+
+function namesOf(room: Room): { host: string; spec: string; seats: Map<string, string> } {
+  let n = groupNames.get(room);
+  if (!n) {
+    n = { host: `${room.id}:host`, spec: `${room.id}:spec`, seats: new Map() };
+    groupNames.set(room, n);
+  }
+  return n;
+}
+
+export const groupHost = (room: Room) => namesOf(room).host;
+export const groupSpec = (room: Room) => namesOf(room).spec;
+export function groupSeat(room: Room, seat: string): string {
+  const seats = namesOf(room).seats;
+  let name = seats.get(seat);
+  if (name === undefined) {
+    name = `${room.id}:seat:${seat}`;
+    seats.set(seat, name);
+  }
+  return name;
+}
 export const groupUser = (userId: string) => `user:${userId}`;
 
 function members(io: IO, group: string): number {
