@@ -360,9 +360,12 @@ export async function fuzzSockets(o: SocketFuzzOptions): Promise<SocketFuzzRepor
     const pending = new Set<Promise<void>>();
     const delay = (ms: number) => new Promise((r) => setTimeout(r, ms));
     await delay((index % perSecond) * (interval / perSecond) * 4);
+    // every host opens with a webhook that points inside (a rare pick at random, which a slow run could miss altogether)
+    let opener: Plan | null = who.label === "host" ? { how: "ack", event: "alerts:webhook", input: { scope: "room", code: rooms[index % rooms.length]!.code, url: HOSTILE_URLS[index % HOSTILE_URLS.length] }, note: "host webhook" } : null;
     while (budget > 0) {
       budget--;
-      const p = plan(who);
+      const p = opener ?? plan(who);
+      opener = null;
       if (++report.sent % 10_000 === 0) o.progress?.(`  ${report.sent} messages sent, ${report.typedErrors} typed errors so far, ${Math.round((Date.now() - started) / 1000)} s`);
       const socket = c.socket;
       if (p.how === "oversized" || p.how === "raw") {
