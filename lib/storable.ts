@@ -37,36 +37,37 @@ export function badCharacter(s: string): boolean {
  * `maxDepth` levels and `maxChars` characters of JSON.
  */
 export function storableProblem(value: unknown, maxDepth = MAX_DEPTH, maxChars = MAX_STORED_CHARS): StorableProblem | null {
-  let size = 0;
-  const walk = (v: unknown, depth: number): StorableProblem | null => {
-    if (depth > maxDepth) return { code: "input/too_deep", message: `Values may be nested at most ${maxDepth} levels deep.` };
-    if (v === null || typeof v === "boolean") {
-      size += 5;
-    } else if (typeof v === "number") {
-      if (!Number.isFinite(v)) return { code: "input/invalid", message: "Numbers must be finite." };
-      size += 8;
-    } else if (typeof v === "string") {
-      if (badCharacter(v)) return { code: "input/control_char", message: "Text may not hold control characters or broken characters." };
-      size += v.length + 2;
-    } else if (Array.isArray(v)) {
-      size += 2;
-      for (const x of v) {
-        const p = walk(x, depth + 1);
-        if (p) return p;
-      }
-    } else if (typeof v === "object" && Object.getPrototypeOf(v) === Object.prototype) {
-      size += 2;
-      for (const [k, x] of Object.entries(v as Record<string, unknown>)) {
-        if (badCharacter(k)) return { code: "input/control_char", message: "Field names may not hold control characters." };
-        size += k.length + 3;
-        const p = walk(x, depth + 1);
-        if (p) return p;
-      }
-    } else {
-      return { code: "input/invalid", message: "Only plain JSON values are accepted." };
+  return walk(value, 0, { size: 0, maxDepth, maxChars });
+}
+
+/** One step of the walk (a function of the module, not one made per call: it runs on every action). */
+function walk(v: unknown, depth: number, w: { size: number; maxDepth: number; maxChars: number }): StorableProblem | null {
+  if (depth > w.maxDepth) return { code: "input/too_deep", message: `Values may be nested at most ${w.maxDepth} levels deep.` };
+  if (v === null || typeof v === "boolean") {
+    w.size += 5;
+  } else if (typeof v === "number") {
+    if (!Number.isFinite(v)) return { code: "input/invalid", message: "Numbers must be finite." };
+    w.size += 8;
+  } else if (typeof v === "string") {
+    if (badCharacter(v)) return { code: "input/control_char", message: "Text may not hold control characters or broken characters." };
+    w.size += v.length + 2;
+  } else if (Array.isArray(v)) {
+    w.size += 2;
+    for (const x of v) {
+      const p = walk(x, depth + 1, w);
+      if (p) return p;
     }
-    if (size > maxChars) return { code: "input/too_large", message: `Values may be at most ${maxChars} characters of JSON.` };
-    return null;
-  };
-  return walk(value, 0);
+  } else if (typeof v === "object" && Object.getPrototypeOf(v) === Object.prototype) {
+    w.size += 2;
+    for (const [k, x] of Object.entries(v as Record<string, unknown>)) {
+      if (badCharacter(k)) return { code: "input/control_char", message: "Field names may not hold control characters." };
+      w.size += k.length + 3;
+      const p = walk(x, depth + 1, w);
+      if (p) return p;
+    }
+  } else {
+    return { code: "input/invalid", message: "Only plain JSON values are accepted." };
+  }
+  if (w.size > w.maxChars) return { code: "input/too_large", message: `Values may be at most ${w.maxChars} characters of JSON.` };
+  return null;
 }

@@ -8,8 +8,7 @@ import { badCharacter } from "../../lib/storable";
 import { CommandError } from "../rooms/errors";
 import type { RoomManager } from "../rooms/manager";
 import type { Limits } from "../limits";
-import { on as onEvent, type Handler, type Sock } from "../sockets/edge";
-import type { SessionUser } from "../sockets/auth";
+import { on as onEvent, userOf, type Sock } from "../sockets/edge";
 import { roomByCode } from "../sockets/handlers";
 import { PUSH_SERVICE_HOSTS } from "./config";
 import { roomTarget, seasonTarget, type Alerts } from "./service";
@@ -53,17 +52,17 @@ export function pushKeysUsable(p256dh: string, auth: string): boolean {
   return Buffer.from(auth, "base64url").length === 16;
 }
 
-export function registerAlertHandlers(socket: Sock, alerts: Alerts, rooms: RoomManager, limits: Limits): void {
-  const on = <E extends Parameters<typeof onEvent>[1]>(event: E, handler: Handler<E>) => onEvent({ socket, limits }, event, handler);
-  const requireUser = (): SessionUser => {
-    if (!socket.data.user) throw new CommandError("auth/required", "Sign in first.");
-    return socket.data.user;
-  };
-  // settings and webhooks only read who sits where and who hosts: a room another process serves is read from its log, not taken over
-  const room = (code: string) => roomByCode(rooms, limits, socket.data.address, code, (c) => rooms.read(c));
+/** Settings and webhooks only read who sits where and who hosts: a room another process serves is read from its log, not taken over. */
+function alertRoom(rooms: RoomManager, limits: Limits, socket: Sock, code: string) {
+  return roomByCode(rooms, limits, socket.data.address, code, (c) => rooms.read(c));
+}
 
-  on("alerts:subscribe", async ({ subscription }) => {
-    const user = requireUser();
+export function registerAlertHandlers(socket: Sock, alerts: Alerts, rooms: RoomManager, limits: Limits): void {
+  // (no function is made per socket here but the handlers themselves: see edge.ts)
+  const ctx = { socket, limits };
+
+  onEvent(ctx, "alerts:subscribe", async ({ subscription }) => {
+    const user = userOf(socket);
     if (!alerts.publicKey) throw new CommandError("alerts/off", "This server sends no pushes.");
     if (!pushKeysUsable(subscription.keys.p256dh, subscription.keys.auth)) throw new CommandError("input/invalid", "The browser's push keys are not a P-256 public key and a 16-byte secret.");
     if (!endpointAllowed(subscription.endpoint, alerts.config.allowLoopback, alerts.config.pushHosts)) throw new CommandError("alerts/endpoint", "This browser's push service is not one the server can send to.");
@@ -72,25 +71,25 @@ export function registerAlertHandlers(socket: Sock, alerts: Alerts, rooms: RoomM
     return {};
   });
 
-  on("alerts:unsubscribe", async ({ endpoint }) => {
-    await alerts.store.unsubscribe(requireUser().id, endpoint);
+  onEvent(ctx, "alerts:unsubscribe", async ({ endpoint }) => {
+    await alerts.store.unsubscribe(userOf(socket).id, endpoint);
     return {};
   });
 
-  on("alerts:setting", async ({ code, mode }) => {
-    const user = requireUser();
-    const r = await room(code);
+  onEvent(ctx, "alerts:setting", async ({ code, mode }) => {
+    const user = userOf(socket);
+    const r = await alertRoom(rooms, limits, socket, code);
     // only a player keeps a setting for a room (no one else is pushed about it): nobody fills the table with rooms they watch
     if (mode && !r.seats.some((s) => s.userId === user.id)) throw new CommandError("seat/none", "Only a player with a seat in this room has alerts for it.");
     if (mode) await alerts.store.setMode(user.id, r.id, mode);
     return { mode: mode ?? (await alerts.store.mode(user.id, r.id)), publicKey: alerts.publicKey };
   });
 
-  on("alerts:webhook", async ({ scope, code, url }) => {
-    const user = requireUser();
+  onEvent(ctx, "alerts:webhook", async ({ scope, code, url }) => {
+    const user = userOf(socket);
     let target: string;
     if (scope === "room") {
-      const r = await room(code);
+      const r = await alertRoom(rooms, limits, socket, code);
       if (r.hostId !== user.id) throw new CommandError("host/only", "Only the host can set the room's Discord channel.");
       target = roomTarget(r.id);
     } else {

@@ -157,8 +157,11 @@ export class Room {
 
   /** One context for all the payloads of one change: what they share is then worked out once. */
   payloadContext(): PayloadContext {
-    return { rules: this.rules, facts: this.facts, connected: (seat) => this.hooks.connected?.(this, seat) ?? false, now: this.now(), memo: this.memo };
+    return { rules: this.rules, facts: this.facts, connected: this.seatConnected, now: this.now(), memo: this.memo };
   }
+
+  /** Whether some socket of a seat's holder is connected (one function for the room's life, not one per change). */
+  private readonly seatConnected = (seat: string): boolean => this.hooks.connected?.(this, seat) ?? false;
 
   /** The payload for one kind of recipient: `seat` only for players; spectators get what their mode allows. */
   payload(role: Role, seat: SeatId | null, ctx: PayloadContext = this.payloadContext()): RoomPayload {

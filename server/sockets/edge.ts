@@ -57,7 +57,9 @@ export type Handler<E extends ClientEvent> = (input: ParsedInput<E>) => Promise<
 export function on<E extends ClientEvent>(ctx: EdgeContext, event: E, handler: Handler<E>): void {
   const { socket, limits } = ctx;
   const schema = clientEvents[event] as unknown as z.ZodType<ParsedInput<E>>;
-  const listener = async (raw: unknown, ack?: unknown) => {
+  // passed inline, not bound to a name: the transpiler gives every named function a "name" property
+  // of its own, an extra object per socket and event
+  socket.on(event as never, (async (raw: unknown, ack?: unknown) => {
     const reply = typeof ack === "function" ? (ack as (r: unknown) => void) : () => {};
     const limited = limits.take("socket_event", socket.id);
     const taken = limited.ok ? limits.take("address_event", socket.data.address) : limited;
@@ -73,6 +75,11 @@ export function on<E extends ClientEvent>(ctx: EdgeContext, event: E, handler: H
       console.error(`socket ${event} failed`, e);
       reply(fail("server/error", "Something went wrong on the server; nothing was changed."));
     }
-  };
-  socket.on(event as never, listener as never);
+  }) as never);
+}
+
+/** The signed-in user of a socket, or the typed refusal every handler that needs one gives. */
+export function userOf(socket: Sock): SessionUser {
+  if (!socket.data.user) throw new CommandError("auth/required", "Sign in first.");
+  return socket.data.user;
 }

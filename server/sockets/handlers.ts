@@ -15,7 +15,7 @@ import { spectatorsLive } from "../rooms/payloads";
 import { CommandError, type Room } from "../rooms/room";
 import type { SessionUser } from "./auth";
 import type { Limits } from "../limits";
-import { on as onEvent, type EdgeContext, type Handler, type Sock, type SocketData } from "./edge";
+import { on as onEvent, userOf, type EdgeContext, type Sock, type SocketData } from "./edge";
 import { advanceFrame, currentFrame, dropFrame, framePayload, type Frame } from "./frames";
 import { holdWrites } from "./writes";
 
@@ -184,29 +184,26 @@ export async function roomByCode(rooms: RoomManager, limits: Limits, address: st
   return room;
 }
 
-export function registerHandlers(io: IO, socket: Sock, rooms: RoomManager, limits: Limits): void {
-  const ctx: EdgeContext = { socket, limits };
-  const on = <E extends Parameters<typeof onEvent>[1]>(event: E, handler: Handler<E>) => onEvent(ctx, event, handler);
-  const address = socket.data.address;
+/** A room by its code for this socket: only a socket routed here for the room (its handshake names it) takes it over from another process. */
+function roomOr404(rooms: RoomManager, limits: Limits, socket: Sock, code: string): Promise<Room> {
   const routedFor = String(socket.handshake.query.room ?? "").toUpperCase();
+  return roomByCode(rooms, limits, socket.data.address, code, (c) => rooms.get(c, routedFor === c));
+}
 
-  function requireUser(): SessionUser {
-    if (!socket.data.user) throw new CommandError("auth/required", "Sign in first.");
-    return socket.data.user;
-  }
+export function registerHandlers(io: IO, socket: Sock, rooms: RoomManager, limits: Limits): void {
+  // (no function is made per socket here but the handlers themselves: see edge.ts)
+  const ctx: EdgeContext = { socket, limits };
+  const address = socket.data.address;
 
-  // only a socket routed here for this room (its handshake names it) takes the room over from another process
-  const roomOr404 = (code: string): Promise<Room> => roomByCode(rooms, limits, address, code, (c) => rooms.get(c, routedFor === c));
-
-  on("room:create", async ({ gameId, seats, config, spectators }) => {
-    const user = requireUser();
+  onEvent(ctx, "room:create", async ({ gameId, seats, config, spectators }) => {
+    const user = userOf(socket);
     limited(limits.take("room_create", address));
     const room = await rooms.createRoom(user.id, gameId, seats, config, spectators);
     return { code: room.code };
   });
 
-  on("room:watch", async ({ code, as }) => {
-    const room = await roomOr404(code);
+  onEvent(ctx, "room:watch", async ({ code, as }) => {
+    const room = await roomOr404(rooms, limits, socket, code);
     room.touch();
     const { role, seat, presence } = subscribe(socket, room, as === "spectator");
     if (presence) broadcast(io, room);
@@ -214,23 +211,23 @@ export function registerHandlers(io: IO, socket: Sock, rooms: RoomManager, limit
     return { payload: framePayload(f), frame: f.frame };
   });
 
-  on("room:sync", async ({ code }) => {
-    const room = await roomOr404(code);
+  onEvent(ctx, "room:sync", async ({ code }) => {
+    const room = await roomOr404(rooms, limits, socket, code);
     const w = socket.data.watching.get(room.code);
     if (!w || w.roomId !== room.id) throw new CommandError("room/not_watching", "Open the room first.");
     const f = frameFor(room, w.role, w.seat);
     return { payload: framePayload(f), frame: f.frame };
   });
 
-  on("room:unwatch", async ({ code }) => {
+  onEvent(ctx, "room:unwatch", async ({ code }) => {
     const room = rooms.loaded(code);
     if (leave(socket, room, code) && room) broadcast(io, room);
     return {};
   });
 
-  on("seat:claim", async ({ code, seat }) => {
-    const user = requireUser();
-    const room = await roomOr404(code);
+  onEvent(ctx, "seat:claim", async ({ code, seat }) => {
+    const user = userOf(socket);
+    const room = await roomOr404(rooms, limits, socket, code);
     const r = await room.claimSeat(user, seat);
     // a socket that went away while its claim was on the queue is not subscribed again
     if (socket.connected && !socket.data.watching.has(room.code)) {
@@ -240,43 +237,43 @@ export function registerHandlers(io: IO, socket: Sock, rooms: RoomManager, limit
     return r.requested ? { seat: r.seat, requested: true } : { seat: r.seat };
   });
 
-  on("seat:release", async ({ code }) => {
-    const user = requireUser();
-    const room = await roomOr404(code);
+  onEvent(ctx, "seat:release", async ({ code }) => {
+    const user = userOf(socket);
+    const room = await roomOr404(rooms, limits, socket, code);
     await room.releaseSeat(user.id);
     return {};
   });
 
-  on("game:act", async ({ code, action, clientId }) => {
-    const user = requireUser();
-    const room = await roomOr404(code);
+  onEvent(ctx, "game:act", async ({ code, action, clientId }) => {
+    const user = userOf(socket);
+    const room = await roomOr404(rooms, limits, socket, code);
     const version = await room.act(user.id, action, clientId ?? null);
     return { version, ...(clientId ? { clientId } : {}) };
   });
 
-  on("host:command", async ({ code, command }) => {
-    const user = requireUser();
-    const room = await roomOr404(code);
+  onEvent(ctx, "host:command", async ({ code, command }) => {
+    const user = userOf(socket);
+    const room = await roomOr404(rooms, limits, socket, code);
     return { version: await room.host(user.id, command) };
   });
 
-  on("chat:send", async ({ code, channel, body }) => {
-    const user = requireUser();
-    const room = await roomOr404(code);
+  onEvent(ctx, "chat:send", async ({ code, channel, body }) => {
+    const user = userOf(socket);
+    const room = await roomOr404(rooms, limits, socket, code);
     // one player cannot flood a channel (the host is not limited here)
     if (user.id !== room.hostId) limited(limits.take("chat", `${room.id}/${user.id}`));
     return { message: await room.sendChat(user.id, channel, body) };
   });
 
-  on("room:audit", async ({ code }) => {
-    const user = requireUser();
-    const room = await roomOr404(code);
+  onEvent(ctx, "room:audit", async ({ code }) => {
+    const user = userOf(socket);
+    const room = await roomOr404(rooms, limits, socket, code);
     if (room.hostId !== user.id) throw new CommandError("host/only", "Only the host can read the audit log during the game.");
     return { entries: await buildAudit(rooms.store, room) };
   });
 
-  on("chat:history", async ({ code, channel, before }) => {
-    const room = await roomOr404(code);
+  onEvent(ctx, "chat:history", async ({ code, channel, before }) => {
+    const room = await roomOr404(rooms, limits, socket, code);
     const w = socket.data.watching.get(code);
     if (!w || w.roomId !== room.id) throw new CommandError("room/not_watching", "Open the room first.");
     return chatHistory(rooms.store, room, w.role, w.seat, channel, before);
