@@ -4,12 +4,11 @@
 // spectators, each seat) gets its payload built, diffed against the one it got
 // last and encoded as the packet the server writes. That is the room's whole
 // work per change between the commit and the socket writes, without sockets.
-import { seatIds } from "../../lib/games/core/seats";
 import type { AnyGame } from "../../lib/games/core/types";
 import { PayloadMemo } from "../../server/rooms/payload-parts";
-import { configuredPhaseSeconds, payloadParts, type PayloadContext } from "../../server/rooms/payloads";
+import { configuredPhaseSeconds, type PayloadContext } from "../../server/rooms/payloads";
 import { advanceGroup, RoomFrames } from "../../server/sockets/frames";
-import { roomChanges } from "../../server/test/room-changes";
+import { groupParts, recipientGroups, roomChanges } from "../../server/test/room-changes";
 
 export interface SerializeResult {
   gameId: string;
@@ -23,7 +22,7 @@ export interface SerializeResult {
 
 export function benchSerialize(game: AnyGame, seats: number, config: object, ms = 1500, games = 3): SerializeResult {
   const played = roomChanges(game, seats, config, games);
-  const groups = ["host", "spectator", ...seatIds(seats)];
+  const groups = recipientGroups(seats);
   let bytes = 0;
   const playAll = (count: boolean) => {
     for (const { rules, changes } of played) {
@@ -34,8 +33,7 @@ export function benchSerialize(game: AnyGame, seats: number, config: object, ms 
       for (const data of changes) {
         const ctx: PayloadContext = { rules, facts, connected: () => true, now: (now += 1000), memo };
         for (const g of groups) {
-          const payload = g === "host" ? payloadParts(ctx, data, "host", null, "host") : g === "spectator" ? payloadParts(ctx, data, "spectator", null, "spectator") : payloadParts(ctx, data, "player", g, g);
-          const packet = advanceGroup(frames, facts.code, g, payload);
+          const packet = advanceGroup(frames, facts.code, g, groupParts(ctx, data, g));
           if (count && packet) bytes += packet.length;
         }
       }

@@ -41,8 +41,11 @@ export interface PayloadContext {
   shared?: { data: RoomData; parts: SharedParts; payload: SharedPayload };
 }
 
+const SHARED_KEYS = ["code", "gameId", "gameName", "status", "version", "hostName", "seats", "phase", "phaseTrack", "clock", "outcome", "notices", "endReason", "spectators", "durations"] as const satisfies readonly (keyof RoomPayload)[];
+const SHARED_KEY_SET: ReadonlySet<string> = new Set(SHARED_KEYS);
+
 /** The members every viewer's payload of one change has in common. */
-export type SharedPayload = Pick<RoomPayload, "code" | "gameId" | "gameName" | "status" | "version" | "hostName" | "seats" | "phase" | "phaseTrack" | "clock" | "outcome" | "notices" | "endReason" | "spectators" | "durations">;
+export type SharedPayload = Pick<RoomPayload, (typeof SHARED_KEYS)[number]>;
 /** The members that depend on who reads the payload. */
 export type OwnPayload = Omit<RoomPayload, keyof SharedPayload>;
 
@@ -55,9 +58,6 @@ export interface PayloadParts {
   shared: SharedPayload;
   own: OwnPayload;
 }
-
-const SHARED_KEYS: readonly (keyof SharedPayload)[] = ["code", "gameId", "gameName", "status", "version", "hostName", "seats", "phase", "phaseTrack", "clock", "outcome", "notices", "endReason", "spectators", "durations"];
-const SHARED_KEY_SET: ReadonlySet<string> = new Set(SHARED_KEYS);
 
 /** A whole payload split into its two parts (for payloads not built from the live room, such as a delayed spectator's). */
 export function splitPayload(p: RoomPayload): PayloadParts {

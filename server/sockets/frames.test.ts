@@ -1,11 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { seatIds } from "../../lib/games/core/seats";
 import { catalogue } from "../../lib/games/registry";
 import { applyPatch } from "../../lib/json-patch";
 import type { RoomPatch, RoomPayload } from "../../lib/protocol";
 import { PayloadMemo } from "../rooms/payload-parts";
-import { buildPayload, configuredPhaseSeconds, payloadParts, splitPayload, type PayloadContext } from "../rooms/payloads";
-import { roomChanges } from "../test/room-changes";
+import { buildPayload, configuredPhaseSeconds, joinPayload, payloadParts, splitPayload, type PayloadContext } from "../rooms/payloads";
+import { groupParts, recipientGroups, roomChanges } from "../test/room-changes";
 import { advanceGroup, RoomFrames } from "./frames";
 import { eventPacket } from "./writes";
 
@@ -31,19 +30,17 @@ describe("frames", () => {
       const facts = { code: "FRAMES", hostName: "Host Hana", phaseSeconds: configuredPhaseSeconds(rules, changes[0]!.config) };
       const memo = new PayloadMemo();
       const frames = new RoomFrames();
-      const groups = ["host", "spectator", ...seatIds(seats)];
+      const groups = recipientGroups(seats);
       const held = new Map<string, { payload: RoomPayload; frame: number } | null>();
-      const parts = (ctx: PayloadContext, data: (typeof changes)[number], g: string) =>
-        g === "host" ? payloadParts(ctx, data, "host", null, "host") : g === "spectator" ? payloadParts(ctx, data, "spectator", null, "spectator") : payloadParts(ctx, data, "player", g, g);
       let now = 1_800_000_000_000;
       changes.forEach((data, i) => {
         const ctx: PayloadContext = { rules, facts, connected: (seat) => seat !== "s2", now: (now += 1000), memo };
         // a group joins on some change after the first, and its first packet is a whole payload
         for (const g of groups) {
           if (!held.has(g) && groups.indexOf(g) > i) continue;
-          const packet = advanceGroup(frames, facts.code, g, parts(ctx, data, g));
+          const packet = advanceGroup(frames, facts.code, g, groupParts(ctx, data, g));
           if (packet) held.set(g, receive(held.get(g) ?? null, packet));
-          const expected = buildPayload({ rules, facts, connected: ctx.connected, now: ctx.now }, data, g === "host" ? "host" : g === "spectator" ? "spectator" : "player", g === "host" || g === "spectator" ? null : g, g === "spectator" ? "spectator" : g);
+          const expected = joinPayload(groupParts({ rules, facts, connected: ctx.connected, now: ctx.now }, data, g));
           expect(held.get(g)!.payload).toEqual(JSON.parse(JSON.stringify(expected)));
         }
       });

@@ -12,20 +12,14 @@
 // them, but for a group that joined between two changes or a delayed
 // spectator); each group then diffs and encodes only its own part.
 import { diffJson } from "../../lib/json-patch";
-import type { RoomPayload } from "../../lib/protocol";
 import type { Room } from "../rooms/room";
 import { joinPayload, type OwnPayload, type PayloadParts, type SharedPayload } from "../rooms/payloads";
-import { eventPacket } from "./writes";
+import { eventPacket, patchPacket } from "./writes";
 
 export interface Frame {
   frame: number;
   shared: SharedPayload;
   own: OwnPayload;
-}
-
-/** The whole payload of a frame (what a socket that starts watching is sent). */
-export function framePayload(f: Frame): RoomPayload {
-  return joinPayload(f);
 }
 
 let counter = Date.now() * 1000;
@@ -76,24 +70,22 @@ export function currentFrame(room: Room, group: string, build: () => PayloadPart
 /**
  * Makes `next` the group's frame. Returns the packet to write: the whole
  * payload when the group had no frame, a patch when it had one, nothing when
- * nothing changed. The patch is the text `eventPacket("room:patch", patch)`
- * gives, put together from the shared part's operations (encoded once) and the
- * group's own.
+ * nothing changed. The patch is put together from the shared part's
+ * operations (encoded once) and the group's own.
  */
 export function advanceGroup(frames: RoomFrames, code: string, group: string, next: PayloadParts): string | null {
   const prev = frames.groups.get(group);
   if (!prev) {
     const f: Frame = { frame: ++counter, shared: next.shared, own: next.own };
     frames.groups.set(group, f);
-    return eventPacket("room:state", framePayload(f), f.frame);
+    return eventPacket("room:state", joinPayload(f), f.frame);
   }
   const shared = frames.sharedStep(prev.shared, next.shared);
   const own = opsJson(diffJson(prev.own, next.own));
   if (!shared && !own) return null;
   const f: Frame = { frame: ++counter, shared: next.shared, own: next.own };
   frames.groups.set(group, f);
-  const ops = shared && own ? `${shared},${own}` : shared || own;
-  return `2["room:patch",{"code":${JSON.stringify(code)},"version":${next.shared.version},"base":${prev.frame},"frame":${f.frame},"ops":[${ops}]}]`;
+  return patchPacket(code, next.shared.version, prev.frame, f.frame, shared && own ? `${shared},${own}` : shared || own);
 }
 
 /** The room's `advanceGroup`. */

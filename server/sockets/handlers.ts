@@ -7,16 +7,15 @@
 import type { Server } from "socket.io";
 import type { ChatChannelRule } from "../../lib/games/core/types";
 import type { ChatMessage, ClientToServer, Role, ServerToClient } from "../../lib/protocol";
-import type { PayloadParts } from "../rooms/payloads";
 import type { RoomManager } from "../rooms/manager";
 import { buildAudit } from "../replay";
 import { chatHistory } from "../rooms/chat";
-import { spectatorsLive } from "../rooms/payloads";
+import { joinPayload, spectatorsLive, type PayloadParts } from "../rooms/payloads";
 import { CommandError, type Room } from "../rooms/room";
 import type { SessionUser } from "./auth";
 import type { Limits } from "../limits";
 import { on as onEvent, userOf, type EdgeContext, type Sock, type SocketData } from "./edge";
-import { advanceFrame, currentFrame, dropFrame, framePayload, type Frame } from "./frames";
+import { advanceFrame, currentFrame, dropFrame, type Frame } from "./frames";
 import { holdWrites } from "./writes";
 
 export type { SocketData };
@@ -162,7 +161,7 @@ export function seatsMoved(io: IO, room: Room, userIds: string[]): void {
       if (!socket || !w || w.explicitSpectator) continue;
       const { role, seat } = subscribe(socket, room, false);
       const f = frameFor(room, role, seat);
-      socket.emit("room:state", framePayload(f), f.frame);
+      socket.emit("room:state", joinPayload(f), f.frame);
     }
   }
 }
@@ -208,7 +207,7 @@ export function registerHandlers(io: IO, socket: Sock, rooms: RoomManager, limit
     const { role, seat, presence } = subscribe(socket, room, as === "spectator");
     if (presence) broadcast(io, room);
     const f = frameFor(room, role, seat);
-    return { payload: framePayload(f), frame: f.frame };
+    return { payload: joinPayload(f), frame: f.frame };
   });
 
   onEvent(ctx, "room:sync", async ({ code }) => {
@@ -216,7 +215,7 @@ export function registerHandlers(io: IO, socket: Sock, rooms: RoomManager, limit
     const w = socket.data.watching.get(room.code);
     if (!w || w.roomId !== room.id) throw new CommandError("room/not_watching", "Open the room first.");
     const f = frameFor(room, w.role, w.seat);
-    return { payload: framePayload(f), frame: f.frame };
+    return { payload: joinPayload(f), frame: f.frame };
   });
 
   onEvent(ctx, "room:unwatch", async ({ code }) => {

@@ -69,3 +69,12 @@ function releaseAll(): void {
 export function eventPacket<E extends keyof ServerToClient>(event: E, ...args: Parameters<ServerToClient[E]>): string {
   return `2${JSON.stringify([event, ...args])}`;
 }
+
+/**
+ * The text `eventPacket("room:patch", { code, version, base, frame, ops })`
+ * gives, with the operations already encoded as the elements of a JSON array
+ * (without its brackets): a patch is put together from parts encoded apart.
+ */
+export function patchPacket(code: string, version: number, base: number, frame: number, opsJson: string): string {
+  return `2["room:patch",{"code":${JSON.stringify(code)},"version":${version},"base":${base},"frame":${frame},"ops":[${opsJson}]}]`;
+}

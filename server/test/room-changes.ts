@@ -7,6 +7,7 @@ import type { AnyGame } from "../../lib/games/core/types";
 import { foldEvent } from "../../lib/room/fold";
 import { GameRules } from "../../lib/room/rules";
 import type { LoggedEvent, RoomData } from "../../lib/room/types";
+import { payloadParts, type PayloadContext, type PayloadParts } from "../rooms/payloads";
 
 /** The room data after each event of seeded bot games, every seat held by a player. */
 export function roomChanges(game: AnyGame, seats: number, config: object, games: number): { rules: GameRules; changes: RoomData[] }[] {
@@ -36,3 +37,15 @@ export function roomChanges(game: AnyGame, seats: number, config: object, games:
   return out;
 }
 
+
+/** A room's recipient groups as these helpers name them: the host, the spectators, then each seat. */
+export function recipientGroups(seats: number): string[] {
+  return ["host", "spectator", ...seatIds(seats)];
+}
+
+/** The payload a group of `recipientGroups` gets of `data` (live spectators: no room frames here). */
+export function groupParts(ctx: PayloadContext, data: RoomData, group: string): PayloadParts {
+  if (group === "host") return payloadParts(ctx, data, "host", null, "host");
+  if (group === "spectator") return payloadParts(ctx, data, "spectator", null, "spectator");
+  return payloadParts(ctx, data, "player", group, group);
+}
