@@ -40,20 +40,23 @@ function commit(roomId: string, seq: number, extra: { room?: Partial<RoomRow>; p
   };
 }
 
+/** Text that must arrive as it was sent: JSON's and SQL's quoting characters, and text beyond ASCII. */
+const NAME = `Bot "1" \\ 'quoted' {x} Ünï 🎲`;
+
 describe("Store", () => {
   it("writes a batch of several rooms in one go: events, snapshots, seats and rooms", async () => {
     await newRoom("room-a-0001");
     await newRoom("room-b-0001");
     const store = new Store(db, sql);
     await Promise.all([
-      store.append(commit("room-a-0001", 1, { room: { durations: { vote: 45_000 }, spectators: { mode: "delayed", lag: 2, revealAtEnd: true } }, seats: [{ roomId: "room-a-0001", seatId: "s1", userId: null, name: "Bot 1", isBot: true }] })),
+      store.append(commit("room-a-0001", 1, { room: { durations: { vote: 45_000 }, spectators: { mode: "delayed", lag: 2, revealAtEnd: true } }, seats: [{ roomId: "room-a-0001", seatId: "s1", userId: null, name: NAME, isBot: true }] })),
       store.append(commit("room-b-0001", 1, { room: { pausedAt: at, remainingMs: 12_345, deadlineAt: null, status: "finished" }, snapshot: JSON.stringify({ totals: [1, 2] }) })),
     ]);
     expect(store.stats).toMatchObject({ batches: 1, events: 2, failedBatches: 0 });
 
     const a = await db.room.findUniqueOrThrow({ where: { id: "room-a-0001" }, include: { seats: { orderBy: { seatId: "asc" } }, events: { orderBy: { seq: "asc" } } } });
     expect(a).toMatchObject({ version: 1, status: "running", durations: { vote: 45_000 }, endReason: null, spectatorMode: "delayed", spectatorLag: 2, spectatorReveal: true });
-    expect(a.seats.map((s) => [s.seatId, s.name, s.isBot])).toEqual([["s1", "Bot 1", true], ["s2", "", false]]);
+    expect(a.seats.map((s) => [s.seatId, s.name, s.isBot])).toEqual([["s1", NAME, true], ["s2", "", false]]);
     expect(a.events[0]).toMatchObject({ seq: 1, clientId: "c1", at, deadlineAt: new Date(at.getTime() + 30_000), paused: false });
     expect(a.events[0]!.payload).toEqual({ action: { type: "pick", value: 1, text: `quote " and \\ and {braces}` } });
 

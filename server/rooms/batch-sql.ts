@@ -1,5 +1,5 @@
 // The statement that writes a batch of room commits: events and snapshots are
-// inserted and rooms and seats updated from arrays, in one round trip.
+// inserted and rooms and seats updated from one JSON document, in one round trip.
 // Timestamps travel as ISO text in UTC and are stored without a zone, as the
 // rest of the schema stores them. The events are inserted only through the
 // fence: it locks the batch's leases (FOR SHARE, so an acquisition waits for
@@ -57,22 +57,30 @@ export interface Commit {
   ledger?: LedgerRow[];
 }
 
+// The batch travels as five JSON lists (fences, events, snapshots, seats,
+// rooms) of records with short keys. The event payloads and snapshots are JSON
+// already and go into them as they are; as elements of PostgreSQL array
+// literals they were escaped character by character, and a snapshot is the
+// whole folded room. Each list is read once, as jsonb.
 export const BATCH_SQL = `
-WITH lk AS MATERIALIZED (
-  SELECT l."roomId", l."token" FROM "RoomLease" l WHERE l."roomId" = ANY($29::text[]) ORDER BY l."roomId" FOR SHARE
+WITH f AS MATERIALIZED (SELECT v.id, v.token FROM jsonb_to_recordset($1::jsonb) AS v(id text, token int)),
+lk AS MATERIALIZED (
+  SELECT l."roomId", l."token" FROM "RoomLease" l WHERE l."roomId" IN (SELECT id FROM f) ORDER BY l."roomId" FOR SHARE
 ), fence AS MATERIALIZED (
   SELECT CASE WHEN x.stale IS NULL THEN TRUE ELSE ('${STALE_MARK}' || x.stale)::boolean END AS ok
-  FROM (SELECT string_agg(v.id, ',') AS stale FROM unnest($29::text[], $30::int[]) AS v(id, token)
-        WHERE NOT EXISTS (SELECT 1 FROM lk WHERE lk."roomId" = v.id AND lk."token" = v.token)) x
+  FROM (SELECT string_agg(f.id, ',') AS stale FROM f
+        WHERE NOT EXISTS (SELECT 1 FROM lk WHERE lk."roomId" = f.id AND lk."token" = f.token)) x
 ), ev AS (
   INSERT INTO "Event" ("roomId", "seq", "kind", "actor", "payload", "clientId", "at", "deadlineAt", "paused")
-  SELECT u.* FROM unnest($1::text[], $2::int[], $3::text[], $4::text[], $5::jsonb[], $6::text[], $7::timestamp(3)[], $8::timestamp(3)[], $9::boolean[]) AS u, fence WHERE fence.ok
+  SELECT u.r, u.q, u.k, u.a, u.p, u.c, u.t, u.d, u.z
+  FROM fence, jsonb_to_recordset($2::jsonb) AS u(r text, q int, k text, a text, p jsonb, c text, t timestamp(3), d timestamp(3), z boolean)
+  WHERE fence.ok
 ), sn AS (
   INSERT INTO "Snapshot" ("roomId", "seq", "state")
-  SELECT * FROM unnest($10::text[], $11::int[], $12::jsonb[])
+  SELECT u.r, u.q, u.s FROM jsonb_to_recordset($3::jsonb) AS u(r text, q int, s jsonb)
 ), se AS (
   UPDATE "Seat" AS s SET "userId" = v.u, "name" = v.n, "isBot" = v.b
-  FROM unnest($13::text[], $14::text[], $15::text[], $16::text[], $17::boolean[]) AS v(r, sid, u, n, b)
+  FROM jsonb_to_recordset($4::jsonb) AS v(r text, sid text, u text, n text, b boolean)
   WHERE s."roomId" = v.r AND s."seatId" = v.sid
 )
 UPDATE "Room" AS r SET
@@ -87,8 +95,8 @@ UPDATE "Room" AS r SET
   "spectatorLag" = v.slag,
   "spectatorReveal" = v.sreveal,
   "updatedAt" = now() AT TIME ZONE 'UTC'
-FROM unnest($18::text[], $19::int[], $20::text[], $21::timestamp(3)[], $22::timestamp(3)[], $23::int[], $24::jsonb[], $25::text[], $26::text[], $27::int[], $28::boolean[])
-  AS v(id, version, status, deadline, paused, remaining, durations, end_reason, smode, slag, sreveal)
+FROM jsonb_to_recordset($5::jsonb) AS v(id text, version int, status text, deadline timestamp(3), paused timestamp(3), remaining int, durations jsonb,
+  end_reason text, smode text, slag int, sreveal boolean)
 WHERE r."id" = v.id`;
 
 /**
@@ -100,12 +108,22 @@ export function batchQuery(commits: Commit[]): { name: string; text: string; val
   return { name: "garnet-room-batch", text: BATCH_SQL, values: batchParams(commits) };
 }
 
-const ts = (d: Date | null) => (d === null ? null : d.toISOString());
+const str = (v: string | null) => (v === null ? "null" : JSON.stringify(v));
+const ts = (d: Date | null) => (d === null ? "null" : `"${d.toISOString()}"`);
 
-/** The statement's parameters for a batch. A room has at most one commit in flight, so rooms do not repeat within a batch. */
-export function batchParams(commits: Commit[]): unknown[] {
-  const ev = commits.map((c) => c.event);
-  const snaps = commits.flatMap((c) => (c.snapshot ? [c.snapshot] : []));
+/** A JSON list of the records `row` writes as JSON objects. */
+function list<T>(items: Iterable<T>, row: (item: T) => string): string {
+  let out = "";
+  for (const item of items) out += out === "" ? row(item) : `,${row(item)}`;
+  return `[${out}]`;
+}
+
+/**
+ * The statement's parameters for a batch, as JSON text. A room has at most one
+ * commit in flight, so rooms do not repeat within a batch. Payloads, snapshots
+ * and durations are inserted as the JSON they already are.
+ */
+export function batchParams(commits: Commit[]): string[] {
   const rooms = new Map<string, RoomRow>();
   const seats = new Map<string, SeatRow>();
   const fences = new Map<string, number>();
@@ -114,38 +132,20 @@ export function batchParams(commits: Commit[]): unknown[] {
     fences.set(c.room.id, c.fence);
     for (const s of c.seats) seats.set(`${s.roomId}/${s.seatId}`, s);
   }
-  const rp = [...rooms.values()];
-  const sp = [...seats.values()];
-  return [
-    ev.map((e) => e.roomId),
-    ev.map((e) => e.seq),
-    ev.map((e) => e.kind),
-    ev.map((e) => e.actor),
-    ev.map((e) => e.payload),
-    ev.map((e) => e.clientId),
-    ev.map((e) => ts(e.at)),
-    ev.map((e) => ts(e.deadlineAt)),
-    ev.map((e) => e.paused),
-    snaps.map((x) => x.roomId),
-    snaps.map((x) => x.seq),
-    snaps.map((x) => x.state),
-    sp.map((x) => x.roomId),
-    sp.map((x) => x.seatId),
-    sp.map((x) => x.userId),
-    sp.map((x) => x.name),
-    sp.map((x) => x.isBot),
-    rp.map((r) => r.id),
-    rp.map((r) => r.version),
-    rp.map((r) => r.status),
-    rp.map((r) => ts(r.deadlineAt)),
-    rp.map((r) => ts(r.pausedAt)),
-    rp.map((r) => r.remainingMs),
-    rp.map((r) => JSON.stringify(r.durations)),
-    rp.map((r) => r.endReason),
-    rp.map((r) => r.spectators.mode),
-    rp.map((r) => r.spectators.lag),
-    rp.map((r) => r.spectators.revealAtEnd),
-    [...fences.keys()],
-    [...fences.values()],
-  ];
+  const f = list(fences, ([id, token]) => `{"id":${str(id)},"token":${token}}`);
+  const e = list(commits, ({ event: x }) =>
+    `{"r":${str(x.roomId)},"q":${x.seq},"k":${str(x.kind)},"a":${str(x.actor)},"p":${x.payload},"c":${str(x.clientId)},"t":${ts(x.at)},"d":${ts(x.deadlineAt)},"z":${x.paused}}`,
+  );
+  const n = list(
+    commits.flatMap((c) => (c.snapshot ? [c.snapshot] : [])),
+    (x) => `{"r":${str(x.roomId)},"q":${x.seq},"s":${x.state}}`,
+  );
+  const s = list(seats.values(), (x) => `{"r":${str(x.roomId)},"sid":${str(x.seatId)},"u":${str(x.userId)},"n":${str(x.name)},"b":${x.isBot}}`);
+  const r = list(
+    rooms.values(),
+    (x) =>
+      `{"id":${str(x.id)},"version":${x.version},"status":${str(x.status)},"deadline":${ts(x.deadlineAt)},"paused":${ts(x.pausedAt)},"remaining":${x.remainingMs ?? "null"},` +
+      `"durations":${JSON.stringify(x.durations)},"end_reason":${str(x.endReason)},"smode":${str(x.spectators.mode)},"slag":${x.spectators.lag},"sreveal":${x.spectators.revealAtEnd}}`,
+  );
+  return [f, e, n, s, r];
 }
