@@ -81,6 +81,11 @@ function printLoad(g: LoadResult, e: LoadResult | null): void {
   if (e) log(`  ratio to floor: ack p50 ${ratio(g.ack.p50, e.ack.p50)}, p99 ${ratio(g.ack.p99, e.ack.p99)}; view p50 ${ratio(g.view.p50, e.view.p50)}, p99 ${ratio(g.view.p99, e.view.p99)}`);
   log(`  received by the seats per action: ${g.receivedKiBPerAction.toFixed(1)} KiB${e ? ` (floor ${e.receivedKiBPerAction.toFixed(2)} KiB)` : ""}`);
   log(`  server CPU per action: ${g.server.cpuMsPerAction.toFixed(3)} ms${e ? ` (floor ${e.server.cpuMsPerAction.toFixed(3)} ms: ${ratio(g.server.cpuMsPerAction, e.server.cpuMsPerAction)})` : ""}, of which system ${g.server.systemMsPerAction.toFixed(3)} ms${e ? ` (floor ${e.server.systemMsPerAction.toFixed(3)} ms)` : ""}; server busy ${(g.server.cpuShare * 100).toFixed(0)} % of a core, event-loop delay p99 ${ms(g.server.loopP99Ms)} ms`);
+  const st = g.server.stagesMsPerAction;
+  if (st) {
+    const rest = g.server.cpuMsPerAction - st.edge - st.fold - st.payloads - st.writes;
+    log(`    by stage (server/stage-times.ts): socket edge ${st.edge.toFixed(3)}, fold and commit ${st.fold.toFixed(3)}, payloads and patches ${st.payloads.toFixed(3)}, socket writes ${st.writes.toFixed(3)}, between them ${rest.toFixed(3)} ms (socket reads, the database client, the collector, timers)`);
+  }
   if (g.db) log(`  database: ${g.db.eventsPerSec.toFixed(0)} events/s in ${g.db.batchesPerSec.toFixed(0)} commits/s (${g.db.rowsWrittenPerSec.toFixed(0)} rows written/s); PostgreSQL backends ${g.db.backendCpuMsPerAction.toFixed(3)} ms CPU per action; a batch write took ${g.db.writeMsMean.toFixed(1)} ms on average, ${g.db.slowWritesPerSec.toFixed(2)}/s over 50 ms, the slowest of the run ${g.db.slowestWriteMs.toFixed(0)} ms`);
   log(`  memory per room (with its sockets): heap ${g.server.heapPerRoomKiB.toFixed(0)} KiB, RSS ${g.server.rssPerRoomKiB.toFixed(0)} KiB${e ? ` (floor heap ${e.server.heapPerRoomKiB.toFixed(0)} KiB)` : ""}; server RSS ${g.server.rssMiB.toFixed(0)} MiB`);
   log(`  driver: ${(g.driver.cpuShare * 100).toFixed(0)} % of a core over ${values.workers} workers, worst event-loop delay p99 ${ms(g.driver.loopP99Ms)} ms; machine busy ${(g.machine.busyShare * 100).toFixed(0)} % (other processes ${(g.machine.otherCpuShare * 100).toFixed(0)} %)`);

@@ -7,6 +7,7 @@ import pg from "pg";
 import { createDb } from "../../server/db/client";
 import { createTestDb } from "../../server/test/harness";
 import { ipcAsker, ServerProcess, type ChildStats } from "../../server/test/server-process";
+import type { Stage } from "../../server/stage-times";
 import { SERVER_NODE_FLAGS } from "../server-flags.mjs";
 import { Histogram } from "./histogram";
 import { subscribeSeated, type PushSetup } from "./pushes";
@@ -62,7 +63,10 @@ export interface LoadResult {
   roomsRecycled: number;
   /** What the seats received per acknowledged action, KiB (every seat's payload and the ack). */
   receivedKiBPerAction: number;
-  server: { cpuMsPerAction: number; /** Of that, the kernel's part (system time: mostly socket writes and reads). */ systemMsPerAction: number; cpuShare: number; loopP99Ms: number; loopMaxMs: number; heapPerRoomKiB: number; rssPerRoomKiB: number; rssMiB: number };
+  server: { cpuMsPerAction: number; /** Of that, the kernel's part (system time: mostly socket writes and reads). */ systemMsPerAction: number;
+    /** Of that, the time in each stage of handling commands (server/stage-times.ts); null for the floor. */
+    stagesMsPerAction: Record<Stage, number> | null;
+    cpuShare: number; loopP99Ms: number; loopMaxMs: number; heapPerRoomKiB: number; rssPerRoomKiB: number; rssMiB: number };
   db: { eventsPerSec: number; batchesPerSec: number; commitsPerSec: number; rowsWrittenPerSec: number; backendCpuMsPerAction: number; writeMsMean: number; slowWritesPerSec: number; slowestWriteMs: number } | null;
   driver: { cpuShare: number; loopP99Ms: number; rssMiB: number };
   machine: { busyShare: number; otherCpuShare: number };
@@ -85,6 +89,13 @@ function startWorker(): { ask: (r: WorkerRequest) => Promise<WorkerReply>; pid: 
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const cpuMs = (c: NodeJS.CpuUsage) => (c.user + c.system) / 1000;
+
+/** Each stage's time over the window, per acknowledged action (ms). */
+function perAction(s0: Record<Stage, number>, s1: Record<Stage, number>, acked: number): Record<Stage, number> {
+  const out = { ...s1 };
+  for (const k of Object.keys(out) as Stage[]) out[k] = (s1[k] - s0[k]) / Math.max(1, acked);
+  return out;
+}
 
 export async function runLoad(o: LoadOptions): Promise<LoadResult> {
   const testDb = o.mode === "garnet" ? await createTestDb(o.pgBase) : null;
@@ -201,6 +212,7 @@ export async function runLoad(o: LoadOptions): Promise<LoadResult> {
       server: {
         cpuMsPerAction: serverCpu / Math.max(1, acked),
         systemMsPerAction: (s1.cpu.system - s0.cpu.system) / 1000 / Math.max(1, acked),
+        stagesMsPerAction: s0.stages && s1.stages ? perAction(s0.stages, s1.stages, acked) : null,
         cpuShare: serverCpu / (windowS * 1000),
         loopP99Ms: s1.loopDelayMs.p99,
         loopMaxMs: s1.loopDelayMs.max,

@@ -22,6 +22,7 @@ import { PayloadMemo } from "./payload-parts";
 import { configuredPhaseSeconds, joinPayload, payloadParts, SpectatorFrames, type PayloadContext, type PayloadParts, type RoomFacts } from "./payloads";
 import { decideClaim, decideRelease, movedUsers } from "./seats";
 import type { Store } from "./store";
+import { stageTimes } from "../stage-times";
 
 export { CommandError };
 
@@ -189,6 +190,7 @@ export class Room {
    * re-arm its clock. Refused or failed, nothing of the room changes.
    */
   private async commit(ev: RoomEvent, clientId: string | null = null): Promise<RoomData> {
+    const started = performance.now();
     const before = this.current;
     const logged = { ...ev, seq: before.version + 1, at: this.now() } as LoggedEvent;
     const r = foldEvent(this.rules, before, logged);
@@ -200,6 +202,7 @@ export class Room {
     const commit = commitOf(this.id, this.fence, before, r.data, stored, clientId, r.data.version % this.opts.snapshotEvery === 0);
     // a season room's game over writes the season's ledger in the same transaction as its event
     if (this.season && r.data.status === "finished" && before.status !== "finished") commit.ledger = gameOverLedger(this.season, this.game, r.data.state, this.id, logged.seq);
+    stageTimes.fold += performance.now() - started;
     try {
       await this.store.append(commit);
     } catch (e) {
@@ -218,7 +221,9 @@ export class Room {
     this.frames.observe(this.payloadContext(), before, r.data);
     const moved = movedUsers(before, r.data);
     if (moved.length) this.hooks.seatsMoved?.(this, moved);
+    const told = performance.now();
     this.hooks.changed(this);
+    stageTimes.payloads += performance.now() - told;
     this.hooks.committed?.(this, before, r.data, stored);
     this.timers.arm(r.data);
     return r.data;

@@ -11,6 +11,7 @@ import { storableProblem } from "../../lib/storable";
 import { refusalOf } from "../../lib/text";
 import type { Limits } from "../limits";
 import { CommandError } from "../rooms/errors";
+import { stageTimes } from "../stage-times";
 import type { SessionUser } from "./auth";
 
 export interface Watch {
@@ -60,6 +61,7 @@ export function on<E extends ClientEvent>(ctx: EdgeContext, event: E, handler: H
   // passed inline, not bound to a name: the transpiler gives every named function a "name" property
   // of its own, an extra object per socket and event
   socket.on(event as never, (async (raw: unknown, ack?: unknown) => {
+    const started = performance.now();
     const reply = typeof ack === "function" ? (ack as (r: unknown) => void) : () => {};
     const limited = limits.take("socket_event", socket.id);
     const taken = limited.ok ? limits.take("address_event", socket.data.address) : limited;
@@ -69,7 +71,9 @@ export function on<E extends ClientEvent>(ctx: EdgeContext, event: E, handler: H
     const parsed = schema.safeParse(raw);
     if (!parsed.success) return reply(refusal(parsed.error));
     try {
-      reply({ ok: true, ...(await handler(parsed.data)) });
+      const result = handler(parsed.data);
+      stageTimes.edge += performance.now() - started;
+      reply({ ok: true, ...(await result) });
     } catch (e) {
       if (e instanceof CommandError) return reply(fail(e.code, e.message, e.retryAfterMs));
       console.error(`socket ${event} failed`, e);

@@ -8,6 +8,7 @@
 // of theirs is in flight.
 import type { Socket as EngineSocket } from "engine.io";
 import type { ServerToClient } from "../../lib/protocol";
+import { stageTimes } from "../stage-times";
 
 interface Transport {
   name: string;
@@ -57,8 +58,10 @@ function release(): void {
 }
 
 function releaseAll(): void {
+  const started = performance.now();
   releasing = false;
   release();
+  stageTimes.writes += performance.now() - started;
 }
 
 /**

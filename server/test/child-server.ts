@@ -12,6 +12,7 @@ import { alertsFromEnv } from "../alerts/config";
 import { edgeFromEnv, oneAddressEdge } from "../edge";
 import { gameOrFixture } from "./fixture-game";
 import { TEST_SECRET } from "./session";
+import { stageTimes } from "../stage-times";
 import type { ChildReply, ChildRequest } from "./server-process";
 
 function int(name: string, fallback: number): number {
@@ -99,6 +100,7 @@ process.on("message", (msg: ChildRequest & { id: number }) => {
         cpu: process.cpuUsage(),
         memory: process.memoryUsage(),
         store: { ...store.stats },
+        stages: { ...stageTimes },
         rooms: server.rooms.live().length,
         sockets: server.io.engine.clientsCount,
         edge: server.edge.stats(),

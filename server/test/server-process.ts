@@ -7,6 +7,7 @@ import type { Clock } from "../../lib/room/types";
 import type { Edge } from "../edge";
 import type { OutboxFigures } from "../alerts/outbox";
 import type { AlertFigures } from "../alerts/service";
+import type { Stage } from "../stage-times";
 
 export type ChildRequest =
   | { type: "stats"; gc?: boolean; resetLoop?: boolean }
@@ -27,6 +28,8 @@ export interface ChildStats {
   cpu: NodeJS.CpuUsage;
   memory: NodeJS.MemoryUsage;
   store: { batches: number; events: number; writeMs: number; slowWrites: number; slowestWriteMs: number };
+  /** The time summed in each stage of handling commands (ms; see server/stage-times.ts); the echo floor has none. */
+  stages?: Record<Stage, number>;
   rooms: number;
   sockets: number;
   edge: ReturnType<Edge["stats"]>;
