@@ -9,7 +9,8 @@
 //            --processes (default: the cores) behind the cluster primary, same driver
 //   forward  what forwarding a command to a room's owner through the adapter would cost
 //            (serverSideEmit with ack), and a push back through it, per message
-//   batch-sql  the fixed cost of the room batch statement in PostgreSQL, one-off vs named
+//   batch-sql  the fixed cost of the room batch statement in PostgreSQL, one-off vs named,
+//            and the server's cost per commit of making a batch's parameters
 // Each load run is followed by the same sockets at the same rate against a bare
 // Socket.IO echo server (the floor), and Garnet's figures are given as ratios to it.
 // Flags: --only apply,8-seat,… --scale 0.25 (rooms) --window 20 --warmup 5
@@ -154,6 +155,8 @@ try {
     const { oneOff, named } = results.batchSql;
     log(`  one-off query (parsed and planned every run): ${oneOff.wallUs.toFixed(0)} µs per run, backend CPU ${oneOff.backendCpuUs.toFixed(0)} µs`);
     log(`  named statement (as the store runs it):       ${named.wallUs.toFixed(0)} µs per run, backend CPU ${named.backendCpuUs.toFixed(0)} µs`);
+    const { params } = results.batchSql;
+    log(`  the server's side, per commit (its batch's parameters made and converted by node-postgres): ${params.usPerCommit.toFixed(2)} µs, ${params.bytesPerCommit.toFixed(0)} bytes`);
   }
   for (const name of ["8-seat", "2-seat", "org"]) {
     if (!parts.has(name) || !pg) continue;

@@ -2,15 +2,54 @@
 // (parsed and planned every time) and as the named statement the store uses
 // (parsed and planned once per connection). Run with empty arrays, so that the
 // figure is the statement's fixed cost: what a batch of one action pays at a
-// slow pace, where nearly every action is a batch of its own.
+// slow pace, where nearly every action is a batch of its own. And what the
+// server pays per commit to make a batch's parameters and have node-postgres
+// turn them into the text it sends (the commits of a seeded Secret Sinner game
+// of nine seats, a snapshot every 50 events, three commits per batch).
 import pg from "pg";
-import { BATCH_SQL, batchQuery } from "../../server/rooms/batch-sql";
+import { getGame } from "../../lib/games/registry";
+import { BATCH_SQL, batchQuery, type Commit } from "../../server/rooms/batch-sql";
+import { commitOf } from "../../server/rooms/commit";
 import { createTestDb } from "../../server/test/harness";
+import { roomChanges } from "../../server/test/room-changes";
+import { CONFIG } from "./scenarios";
 import { processCpuMs } from "./system";
+
+/** node-postgres's own conversion of a parameter to the text it sends (exported at run time, not in its types). */
+const { prepareValue } = (pg as unknown as { utils: { prepareValue(v: unknown): unknown } }).utils;
 
 export interface BatchSqlResult {
   oneOff: { wallUs: number; backendCpuUs: number };
   named: { wallUs: number; backendCpuUs: number };
+  /** The server's side: a batch's parameters made and converted, per commit. */
+  params: { usPerCommit: number; bytesPerCommit: number };
+}
+
+/** A batch's parameters made and converted as node-postgres sends them, per commit (best of three rounds). */
+export function benchBatchParams(ms = 1500): BatchSqlResult["params"] {
+  const { changes, events } = roomChanges(getGame("secret-sinner")!, 9, CONFIG["secret-sinner"]!, 1)[0]!;
+  const commits: Commit[] = changes.slice(1).map((after, i) =>
+    commitOf(`room-${i % 40}`, 1, changes[i]!, after, events[i + 1]!, `client-${i}`, after.version % 50 === 0),
+  );
+  const batches: Commit[][] = [];
+  for (let i = 0; i < commits.length; i += 3) batches.push(commits.slice(i, i + 3));
+  let bytes = 0;
+  const round = () => {
+    bytes = 0;
+    for (const b of batches) for (const v of batchQuery(b).values) bytes += String(prepareValue(v) ?? "").length;
+  };
+  let best = Infinity;
+  for (let r = 0; r < 4; r++) {
+    let n = 0;
+    const start = performance.now();
+    while (performance.now() - start < ms / 4) {
+      round();
+      n++;
+    }
+    // the first round warms up
+    if (r > 0) best = Math.min(best, ((performance.now() - start) * 1000) / (n * commits.length));
+  }
+  return { usPerCommit: best, bytesPerCommit: bytes / commits.length };
 }
 
 export async function benchBatchSql(pgBase: string, runs = 2000): Promise<BatchSqlResult> {
@@ -34,7 +73,7 @@ export async function benchBatchSql(pgBase: string, runs = 2000): Promise<BatchS
     const n1 = await time(named);
     const o2 = await time({ text: BATCH_SQL, values: named.values });
     const n2 = await time(named);
-    return { oneOff: best(o1, o2), named: best(n1, n2) };
+    return { oneOff: best(o1, o2), named: best(n1, n2), params: benchBatchParams() };
   } finally {
     await c.end();
     await db.drop();

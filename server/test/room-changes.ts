@@ -9,9 +9,9 @@ import { GameRules } from "../../lib/room/rules";
 import type { LoggedEvent, RoomData } from "../../lib/room/types";
 import { payloadParts, type PayloadContext, type PayloadParts } from "../rooms/payloads";
 
-/** The room data after each event of seeded bot games, every seat held by a player. */
-export function roomChanges(game: AnyGame, seats: number, config: object, games: number): { rules: GameRules; changes: RoomData[] }[] {
-  const out: { rules: GameRules; changes: RoomData[] }[] = [];
+/** The room data after each event of seeded bot games, every seat held by a player; `events[i]` is the event that gave `changes[i]`. */
+export function roomChanges(game: AnyGame, seats: number, config: object, games: number): { rules: GameRules; changes: RoomData[]; events: LoggedEvent[] }[] {
+  const out: { rules: GameRules; changes: RoomData[]; events: LoggedEvent[] }[] = [];
   for (let g = 0; g < games; g++) {
     const seed = `room-changes-${g}`;
     const rules = new GameRules(game, seed);
@@ -26,13 +26,14 @@ export function roomChanges(game: AnyGame, seats: number, config: object, games:
     ] as Omit<LoggedEvent, "seq" | "at">[];
     let data: RoomData | null = null;
     const changes: RoomData[] = [];
-    events.forEach((e, i) => {
-      const r = foldEvent(rules, data, { ...e, seq: i + 1, at: 1_800_000_000_000 + i * 1000 } as LoggedEvent);
-      if (!r.ok) throw new Error(`${game.meta.id}: event ${i + 1} does not fold: ${r.code}`);
+    const logged = events.map((e, i) => ({ ...e, seq: i + 1, at: 1_800_000_000_000 + i * 1000 }) as LoggedEvent);
+    for (const ev of logged) {
+      const r = foldEvent(rules, data, ev);
+      if (!r.ok) throw new Error(`${game.meta.id}: event ${ev.seq} does not fold: ${r.code}`);
       data = r.data;
       changes.push(r.data);
-    });
-    out.push({ rules, changes });
+    }
+    out.push({ rules, changes, events: logged });
   }
   return out;
 }
