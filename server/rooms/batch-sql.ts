@@ -108,8 +108,9 @@ export function batchQuery(commits: Commit[]): { name: string; text: string; val
   return { name: "garnet-room-batch", text: BATCH_SQL, values: batchParams(commits) };
 }
 
-const str = (v: string | null) => (v === null ? "null" : JSON.stringify(v));
-const ts = (d: Date | null) => (d === null ? "null" : `"${d.toISOString()}"`);
+/** A scalar as JSON; absent (undefined) is null, as node-postgres has it for a parameter. */
+const val = (v: string | number | boolean | null | undefined) => (v === undefined || v === null ? "null" : JSON.stringify(v));
+const ts = (d: Date | null | undefined) => (d === undefined || d === null ? "null" : `"${d.toISOString()}"`);
 
 /** A JSON list of the records `row` writes as JSON objects. */
 function list<T>(items: Iterable<T>, row: (item: T) => string): string {
@@ -132,20 +133,20 @@ export function batchParams(commits: Commit[]): string[] {
     fences.set(c.room.id, c.fence);
     for (const s of c.seats) seats.set(`${s.roomId}/${s.seatId}`, s);
   }
-  const f = list(fences, ([id, token]) => `{"id":${str(id)},"token":${token}}`);
+  const f = list(fences, ([id, token]) => `{"id":${val(id)},"token":${val(token)}}`);
   const e = list(commits, ({ event: x }) =>
-    `{"r":${str(x.roomId)},"q":${x.seq},"k":${str(x.kind)},"a":${str(x.actor)},"p":${x.payload},"c":${str(x.clientId)},"t":${ts(x.at)},"d":${ts(x.deadlineAt)},"z":${x.paused}}`,
+    `{"r":${val(x.roomId)},"q":${val(x.seq)},"k":${val(x.kind)},"a":${val(x.actor)},"p":${x.payload ?? "null"},"c":${val(x.clientId)},"t":${ts(x.at)},"d":${ts(x.deadlineAt)},"z":${val(x.paused)}}`,
   );
   const n = list(
     commits.flatMap((c) => (c.snapshot ? [c.snapshot] : [])),
-    (x) => `{"r":${str(x.roomId)},"q":${x.seq},"s":${x.state}}`,
+    (x) => `{"r":${val(x.roomId)},"q":${val(x.seq)},"s":${x.state ?? "null"}}`,
   );
-  const s = list(seats.values(), (x) => `{"r":${str(x.roomId)},"sid":${str(x.seatId)},"u":${str(x.userId)},"n":${str(x.name)},"b":${x.isBot}}`);
+  const s = list(seats.values(), (x) => `{"r":${val(x.roomId)},"sid":${val(x.seatId)},"u":${val(x.userId)},"n":${val(x.name)},"b":${val(x.isBot)}}`);
   const r = list(
     rooms.values(),
     (x) =>
-      `{"id":${str(x.id)},"version":${x.version},"status":${str(x.status)},"deadline":${ts(x.deadlineAt)},"paused":${ts(x.pausedAt)},"remaining":${x.remainingMs ?? "null"},` +
-      `"durations":${JSON.stringify(x.durations)},"end_reason":${str(x.endReason)},"smode":${str(x.spectators.mode)},"slag":${x.spectators.lag},"sreveal":${x.spectators.revealAtEnd}}`,
+      `{"id":${val(x.id)},"version":${val(x.version)},"status":${val(x.status)},"deadline":${ts(x.deadlineAt)},"paused":${ts(x.pausedAt)},"remaining":${val(x.remainingMs)},` +
+      `"durations":${JSON.stringify(x.durations) ?? "null"},"end_reason":${val(x.endReason)},"smode":${val(x.spectators.mode)},"slag":${val(x.spectators.lag)},"sreveal":${val(x.spectators.revealAtEnd)}}`,
   );
   return [f, e, n, s, r];
 }
