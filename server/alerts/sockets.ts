@@ -4,7 +4,7 @@
 import { createECDH } from "node:crypto";
 import { isIP } from "node:net";
 import { checkWebhookUrl } from "../../lib/alerts/webhook";
-import { badCharacter } from "../../lib/storable";
+import { badCharacter } from "../../lib/games/core/storable";
 import { CommandError } from "../rooms/errors";
 import type { RoomManager } from "../rooms/manager";
 import type { Limits } from "../limits";

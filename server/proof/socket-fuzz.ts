@@ -11,7 +11,7 @@ import { isDeepStrictEqual } from "node:util";
 import { playWithBots, runCommand } from "../../lib/games/core/commands";
 import { corrupted, DEEPEST, HOSTILE_NUMBERS, HOSTILE_STRINGS, HOSTILE_URLS, nestedJson, withJunk } from "../../lib/games/core/hostile";
 import { Rng } from "../../lib/games/core/rng";
-import { badCharacter } from "../../lib/storable";
+import { badCharacter } from "../../lib/games/core/storable";
 import { playableSeatCounts, seatIds } from "../../lib/games/core/seats";
 import type { AnyGame, SeatId } from "../../lib/games/core/types";
 import { CHAT_MAX_LENGTH, type Ack } from "../../lib/protocol";

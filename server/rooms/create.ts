@@ -4,7 +4,7 @@
 import { randomBytes } from "node:crypto";
 import { seatIds } from "../../lib/games/core/seats";
 import type { AnyGame } from "../../lib/games/core/types";
-import { storableProblem } from "../../lib/storable";
+import { storableProblem } from "../../lib/games/core/storable";
 import { CommandError } from "./errors";
 
 const CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789";

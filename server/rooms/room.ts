@@ -10,7 +10,7 @@ import { GameRules } from "../../lib/room/rules";
 import type { LoggedEvent, RoomData, RoomEvent, SeatRec } from "../../lib/room/types";
 import { gameOverLedger } from "../../lib/season/ledger";
 import type { SeasonLink } from "../../lib/season/types";
-import { storableProblem } from "../../lib/storable";
+import { storableProblem } from "../../lib/games/core/storable";
 import { BotSeats } from "./bots";
 import { chatAuthor, toMessage } from "./chat";
 import { RoomClock } from "./clock";

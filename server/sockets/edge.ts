@@ -7,7 +7,7 @@ import type { z } from "zod";
 import { isErrorCode, type ErrorCode } from "../../lib/errors";
 import type { Ack, ClientEvent, ClientToServer, ParsedInput, Replies, Role, ServerToClient } from "../../lib/protocol";
 import { clientEvents } from "../../lib/protocol-input";
-import { storableProblem } from "../../lib/storable";
+import { storableProblem } from "../../lib/games/core/storable";
 import { refusalOf } from "../../lib/text";
 import type { Limits } from "../limits";
 import { CommandError } from "../rooms/errors";

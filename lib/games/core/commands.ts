@@ -5,6 +5,7 @@ import { Codes, reject } from "./result";
 import { isSeatId } from "./seats";
 import { Rng } from "./rng";
 import { phaseIdOf } from "./phase";
+import { storableProblem } from "./storable";
 
 export type GameCommand =
   | { kind: "action"; actor: Actor; action: unknown }
@@ -76,6 +77,9 @@ export function playWithBots(
       const cmd: GameCommand = { kind: "action", actor: seat, action };
       const r = runCommand(game, state, cmd);
       if (!r.ok) throw new Error(`bot move of ${seat} rejected: ${r.code} ${r.message} ${JSON.stringify(action)}`);
+      // a room logs the move as the schema parsed it, and refuses it when the log cannot keep that: a server-side bot would stall
+      const problem = storableProblem({ action: r.action });
+      if (problem) throw new Error(`bot move of ${seat} cannot be logged: ${problem.code} ${problem.message} ${JSON.stringify(action)}`);
       state = r.state;
       log.push(cmd);
       actions++;

@@ -2,7 +2,8 @@
 // and an unpaired surrogate in jsonb; very deep or very large values cost every
 // reader. Anything that will be stored is checked here first, at the edge, so a
 // bad value is one typed refusal for its sender and never a failed write that
-// other rooms share.
+// other rooms share. It sits with the games because their moves, as their
+// schemas parse them, are what the log keeps most (see playWithBots).
 export const MAX_DEPTH = 16;
 export const MAX_STORED_CHARS = 16_384;
 
@@ -32,7 +33,9 @@ export function badCharacter(s: string): boolean {
 
 /**
  * Why `value` cannot be stored as JSON, or null when it can: only plain JSON
- * (no undefined, functions, non-finite numbers or class instances), strings
+ * (no functions, non-finite numbers or class instances, no undefined in a
+ * list; a member that is undefined is absent, as in JSON: a game's schema
+ * gives one for an optional field left out), strings
  * without control characters or lone surrogates (keys included), at most
  * `maxDepth` levels and `maxChars` characters of JSON.
  */
@@ -60,6 +63,7 @@ function walk(v: unknown, depth: number, w: { size: number; maxDepth: number; ma
   } else if (typeof v === "object" && Object.getPrototypeOf(v) === Object.prototype) {
     w.size += 2;
     for (const [k, x] of Object.entries(v as Record<string, unknown>)) {
+      if (x === undefined) continue;
       if (badCharacter(k)) return { code: "input/control_char", message: "Field names may not hold control characters." };
       w.size += k.length + 3;
       const p = walk(x, depth + 1, w);
