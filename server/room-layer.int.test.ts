@@ -9,6 +9,7 @@ import type { Commit } from "./rooms/store";
 import { fixtureGame } from "./test/fixture-game";
 import { sessionCookie, useTestServer, type Client } from "./test/harness";
 import { foldRows } from "./test/fold-rows";
+import { catalogue } from "../lib/games/registry";
 
 const host = { id: "guest:rl-host", name: "Hana" };
 const alice = { id: "guest:rl-a", name: "Alice" };
@@ -234,5 +235,38 @@ describe("memory stays bounded", () => {
     // the expired lobby leaves memory on the next sweep; the finished room is read again from its log
     expect(await s.server.rooms.sweep()).toEqual({ expired: 0, unloaded: 1 });
     expect((await s.server.rooms.get(played))!.data).toEqual(finished);
+  });
+});
+
+describe("bots on the server", () => {
+  const s = useTestServer(catalogue, { botDelayMs: 5 });
+  // short games that bots finish on their own (the crash test's rooms)
+  const rooms: Record<string, { seats: number; config: object }> = {
+    "truth-deflector": { seats: 6, config: { rounds: 3 } },
+    "truth-wars": { seats: 6, config: { rounds: 2 } },
+    "secret-sinner": { seats: 9, config: { rounds: 2, phaseSeconds: { briefing: 0 } } },
+    "five-fold-possession": { seats: 5, config: {} },
+    "thoths-bluff": { seats: 2, config: { startingHealth: 12, finalTiebreak: "coin" } },
+  };
+
+  it("play every game to the end with no phase waiting for its clock: the room logs every bot move (an optional field left out included)", async () => {
+    expect(Object.keys(rooms).sort()).toEqual(catalogue.map((g) => g.meta.id).sort());
+    const h = await s.client(host);
+    const codes = await Promise.all(
+      Object.entries(rooms).map(async ([gameId, r]) => {
+        const made = await h.req<{ code: string }>("room:create", { gameId, seats: r.seats, config: r.config });
+        if (!made.ok) throw new Error(`${gameId}: ${made.message}`);
+        const started = await h.req("host:command", { code: made.code, command: { type: "start", fillWithBots: true } });
+        expect(started).toMatchObject({ ok: true });
+        return [gameId, made.code] as const;
+      }),
+    );
+    for (const [game, code] of codes) {
+      const room = (await s.server.rooms.get(code))!;
+      const deadline = Date.now() + 60_000;
+      while (room.status === "running" && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+      const log = await s.server.db.event.findMany({ where: { room: { code } }, select: { kind: true } });
+      expect({ game, status: room.status, timeouts: log.filter((e) => e.kind === "timeout").length }).toEqual({ game, status: "finished", timeouts: 0 });
+    }
   });
 });
