@@ -63,10 +63,19 @@ export interface LoadResult {
   roomsRecycled: number;
   /** What the seats received per acknowledged action, KiB (every seat's payload and the ack). */
   receivedKiBPerAction: number;
-  server: { cpuMsPerAction: number; /** Of that, the kernel's part (system time: mostly socket writes and reads). */ systemMsPerAction: number;
+  server: {
+    cpuMsPerAction: number;
+    /** Of that, the kernel's part (system time: mostly socket writes and reads). */
+    systemMsPerAction: number;
     /** Of that, the time in each stage of handling commands (server/stage-times.ts); null for the floor. */
     stagesMsPerAction: Record<Stage, number> | null;
-    cpuShare: number; loopP99Ms: number; loopMaxMs: number; heapPerRoomKiB: number; rssPerRoomKiB: number; rssMiB: number };
+    cpuShare: number;
+    loopP99Ms: number;
+    loopMaxMs: number;
+    heapPerRoomKiB: number;
+    rssPerRoomKiB: number;
+    rssMiB: number;
+  };
   db: { eventsPerSec: number; batchesPerSec: number; commitsPerSec: number; rowsWrittenPerSec: number; backendCpuMsPerAction: number; writeMsMean: number; slowWritesPerSec: number; slowestWriteMs: number } | null;
   driver: { cpuShare: number; loopP99Ms: number; rssMiB: number };
   machine: { busyShare: number; otherCpuShare: number };

@@ -1,5 +1,5 @@
 // The statement that writes a batch of room commits: events and snapshots are
-// inserted and rooms and seats updated from one JSON document, in one round trip.
+// inserted and rooms and seats updated from five JSON lists, in one round trip.
 // Timestamps travel as ISO text in UTC and are stored without a zone, as the
 // rest of the schema stores them. The events are inserted only through the
 // fence: it locks the batch's leases (FOR SHARE, so an acquisition waits for
@@ -59,9 +59,10 @@ export interface Commit {
 
 // The batch travels as five JSON lists (fences, events, snapshots, seats,
 // rooms) of records with short keys. The event payloads and snapshots are JSON
-// already and go into them as they are; as elements of PostgreSQL array
-// literals they were escaped character by character, and a snapshot is the
-// whole folded room. Each list is read once, as jsonb.
+// already and go into them as they are, where elements of PostgreSQL array
+// literals would be escaped character by character (and a snapshot is the
+// whole folded room). Each list is read once, as jsonb: `->` on one json
+// document would parse all of it again for every list.
 export const BATCH_SQL = `
 WITH f AS MATERIALIZED (SELECT v.id, v.token FROM jsonb_to_recordset($1::jsonb) AS v(id text, token int)),
 lk AS MATERIALIZED (
