@@ -12,6 +12,10 @@ export class BotSeats {
   private cursor = 0;
   private moves = 0;
   private phase: string | null = null;
+  /** Bot seats whose move the room refused in this phase (for the log). */
+  private refusedIn = new Set<string>();
+  /** Bot seats whose move the room refused at this room version: the same move would be drawn again. */
+  private refusedAt = { version: -1, seats: new Set<string>() };
 
   constructor(private readonly log: (m: string, e: unknown) => void) {}
 
@@ -26,7 +30,23 @@ export class BotSeats {
     if (id !== this.phase) {
       this.phase = id;
       this.moves = 0;
+      this.refusedIn.clear();
     }
+  }
+
+  /**
+   * A bot move the room refused. The same move would be drawn again until the
+   * room changes, so the seat is not asked again at this version; a bot whose
+   * moves are refused holds its room up until the phase's clock runs out, so it
+   * is logged, once per seat and phase.
+   */
+  refused(rules: GameRules, data: RoomData, seat: string, e: { code: string; message: string }): void {
+    this.follow(rules, data);
+    if (this.refusedAt.version !== data.version) this.refusedAt = { version: data.version, seats: new Set() };
+    this.refusedAt.seats.add(seat);
+    if (this.refusedIn.has(seat)) return;
+    this.refusedIn.add(seat);
+    this.log(`the bot's move for ${seat} was refused (${e.code})`, e.message);
   }
 
   /** The next bot move (seats taken in turn), or null when no bot has one. */
@@ -35,8 +55,10 @@ export class BotSeats {
     this.follow(rules, data);
     if (this.moves >= MAX_BOT_MOVES_PER_PHASE) return null;
     const bots = data.seats.filter((s) => s.isBot);
+    const refused = this.refusedAt.version === data.version ? this.refusedAt.seats : null;
     for (let i = 0; i < bots.length; i++) {
       const s = bots[(this.cursor + i) % bots.length]!;
+      if (refused?.has(s.seat)) continue;
       const rng = Rng.fromSeed(`${rules.seed}/bot/${data.version}/${s.seat}`);
       let action: unknown;
       try {

@@ -252,6 +252,7 @@ export class Room {
     } catch (e) {
       // a refused bot move changes nothing: the bots try again on the next tick
       if (!(e instanceof CommandError) || e.code === "store/unavailable") throw e;
+      this.bots.refused(this.rules, this.current, move.seat, e);
       this.timers.arm(this.current);
     }
   }
