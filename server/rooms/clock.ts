@@ -20,9 +20,8 @@ const RETRY_FIRST_MS = 250;
 const RETRY_MAX_MS = 10_000;
 
 export class RoomClock {
-  private phaseTimer: NodeJS.Timeout | null = null;
-  /** The phase and deadline the phase timer was armed for. */
-  private armedFor: { phase: string; deadlineAt: number } | null = null;
+  /** The phase timer, with the phase and deadline it was armed for. */
+  private phaseTimer: { timer: NodeJS.Timeout; phase: string; deadlineAt: number } | null = null;
   private botTimer: NodeJS.Timeout | null = null;
   private retryMs = 0;
   private disposed = false;
@@ -43,18 +42,17 @@ export class RoomClock {
     const deadlineAt = data.clock.deadlineAt;
     const phase = this.disposed || data.status !== "running" || data.clock.paused || deadlineAt === null ? null : this.owner.phaseId();
     // most changes leave the phase and its deadline as they were: the armed timer stands (a retry always re-arms)
-    if (phase && this.phaseTimer && this.retryMs === 0 && this.armedFor?.phase === phase && this.armedFor.deadlineAt === deadlineAt) return;
-    if (this.phaseTimer) clearTimeout(this.phaseTimer);
+    const armed = this.phaseTimer;
+    if (phase && armed && this.retryMs === 0 && armed.phase === phase && armed.deadlineAt === deadlineAt) return;
+    if (armed) clearTimeout(armed.timer);
     this.phaseTimer = null;
-    this.armedFor = null;
     if (!phase || deadlineAt === null) return;
     const ms = Math.max(this.retryMs, deadlineAt - this.opts.now());
-    this.armedFor = { phase, deadlineAt };
-    this.phaseTimer = setTimeout(() => {
+    const timer = setTimeout(() => {
       this.phaseTimer = null;
-      this.armedFor = null;
       this.owner.deadline(phase);
     }, Math.min(ms, MAX_TIMEOUT));
+    this.phaseTimer = { timer, phase, deadlineAt };
   }
 
   private armBots(data: RoomData): void {
@@ -74,9 +72,8 @@ export class RoomClock {
 
   dispose(): void {
     this.disposed = true;
-    if (this.phaseTimer) clearTimeout(this.phaseTimer);
+    if (this.phaseTimer) clearTimeout(this.phaseTimer.timer);
     if (this.botTimer) clearTimeout(this.botTimer);
     this.phaseTimer = this.botTimer = null;
-    this.armedFor = null;
   }
 }

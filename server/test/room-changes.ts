@@ -38,7 +38,6 @@ export function roomChanges(game: AnyGame, seats: number, config: object, games:
   return out;
 }
 
-
 /** A room's recipient groups as these helpers name them: the host, the spectators, then each seat. */
 export function recipientGroups(seats: number): string[] {
   return ["host", "spectator", ...seatIds(seats)];
