@@ -15,6 +15,10 @@
 // Socket.IO echo server (the floor), and Garnet's figures are given as ratios to it.
 // Flags: --only apply,8-seat,… --scale 0.25 (rooms) --window 20 --warmup 5
 //        --workers 2 --profile (a CPU profile of the server over each window)
+//        --perf (Linux perf's on-CPU samples of every server thread over each
+//        window, split by thread and stage: scripts/bench/perf-split.ts)
+//        --server-flags "…" (more Node.js flags for the server and the floor,
+//        for diagnosis: "--trace-gc", say; their output is printed)
 //        --processes N (server processes for the cluster runs)
 //        --scenarios LIST (which of 8-seat,2-seat,org the cluster part runs; default all three)
 //        --out FILE (JSON results; default .data/bench/results-<time>.json)
@@ -30,9 +34,10 @@ import { createTestDb } from "../server/test/harness";
 import { findPgBase } from "../server/test/pg-base";
 import { ServerProcess, type ForwardReport } from "../server/test/server-process";
 import { benchApply, type ApplyResult } from "./bench/apply";
-import { benchSerialize, type SerializeResult } from "./bench/serialize";
+import { benchSerialize, benchSerializeMixed, type MixedSerializeResult, type SerializeResult } from "./bench/serialize";
 import { runLoad, type LoadResult } from "./bench/load";
 import { startSlowPushService } from "./bench/pushes";
+import { perfAvailable } from "./bench/perf-split";
 import { summariseProfile } from "./bench/profile";
 import type { RoomSpec } from "./bench/protocol";
 import { benchBatchSql, type BatchSqlResult } from "./bench/batch-sql";
@@ -49,6 +54,8 @@ const { values } = parseArgs({
     workers: { type: "string", default: "2" },
     processes: { type: "string", default: String(availableParallelism()) },
     profile: { type: "boolean", default: false },
+    perf: { type: "boolean", default: false },
+    "server-flags": { type: "string", default: "" },
     out: { type: "string" },
     pushes: { type: "string" },
     scenarios: { type: "string", default: "8-seat,2-seat,org" },
@@ -119,7 +126,7 @@ function printPushes(p: LoadResult, g: LoadResult): void {
   log(`    whole run with pushes: ${p.run.sent} sent, ${p.run.acked} acknowledged, ${p.run.unanswered} unanswered, ${p.run.viewsMissing} views missing`);
 }
 
-const results: { machine: ReturnType<typeof machine>; node: string; args: typeof values; apply?: ApplyResult[]; serialize?: SerializeResult[]; load: Record<string, { garnet: LoadResult; echo: LoadResult | null; withPushes?: LoadResult; profile?: ReturnType<typeof summariseProfile> }>; restart?: RestartResult; cluster?: Record<string, { one: LoadResult; many: LoadResult }>; forward?: (ForwardReport & { concurrency: number })[]; batchSql?: BatchSqlResult; verdicts: string[] } = {
+const results: { machine: ReturnType<typeof machine>; node: string; args: typeof values; apply?: ApplyResult[]; serialize?: SerializeResult[]; serializeMixed?: MixedSerializeResult[]; load: Record<string, { garnet: LoadResult; echo: LoadResult | null; withPushes?: LoadResult; profile?: ReturnType<typeof summariseProfile> }>; restart?: RestartResult; cluster?: Record<string, { one: LoadResult; many: LoadResult }>; forward?: (ForwardReport & { concurrency: number })[]; batchSql?: BatchSqlResult; verdicts: string[] } = {
   machine: machine(),
   node: process.version,
   args: values,
@@ -145,6 +152,9 @@ if (parts.has("serialize")) {
   log("\n## serializer micro-benchmark (per CPU-second: one core; every group's payload, patch and packet per change)");
   results.serialize = games.map((g) => benchSerialize(g, seatsFor(g.meta.id), CONFIG[g.meta.id] ?? {}));
   for (const r of results.serialize) log(`  ${r.gameId.padEnd(22)} ${r.seats} seats, ${r.changes} changes: ${Math.round(r.changesPerSec).toLocaleString("en")} changes/s (${(1e6 / r.changesPerSec).toFixed(1)} µs per change, ${r.seats + 2} groups), ${r.bytesPerGroup.toFixed(0)} bytes per group per change`);
+  // one room per game of the mix (several games' shapes), then as many rooms as the 8-seat load run holds (their data out of the caches)
+  results.serializeMixed = [MIX_8.length, count(500)].map((rooms) => benchSerializeMixed(MIX_8, rooms));
+  for (const m of results.serializeMixed) log(`  8-seat mix, ${m.rooms} rooms at once (each change to the next room in turn): ${m.usPerChange.toFixed(1)} µs per change, ${m.usPerGroup.toFixed(2)} µs per group`);
 }
 
 const pg = ["8-seat", "2-seat", "org", "restart", "cluster", "forward", "batch-sql"].some((p) => parts.has(p)) ? await findPgBase() : null;
@@ -162,8 +172,10 @@ try {
     if (!parts.has(name) || !pg) continue;
     const sc = SCENARIOS[name]!;
     log(`\n## ${name}: target ${sc.target}`);
-    const common = { name, pgBase: pg.url, rooms: sc.rooms, paceMs: sc.paceMs, workers: Number(values.workers), warmupS: Number(values.warmup), windowS: Number(values.window), log };
+    const common = { name, pgBase: pg.url, rooms: sc.rooms, paceMs: sc.paceMs, workers: Number(values.workers), warmupS: Number(values.warmup), windowS: Number(values.window), serverFlags: values["server-flags"].split(" ").filter(Boolean), log };
     const profileFile = values.profile ? path.join(outDir, `${name}-${stamp}.cpuprofile`) : undefined;
+    if (values.perf && !perfAvailable()) throw new Error("--perf needs Linux perf (the linux-perf package) and leave to use it");
+    const perfFile = values.perf ? path.join(outDir, `${name}-${stamp}.perf.data`) : undefined;
     let withPushes: LoadResult | null = null;
     if (values.pushes !== undefined) {
       const push = await startSlowPushService(Number(values.pushes));
@@ -173,7 +185,7 @@ try {
         await push.receiver.close();
       }
     }
-    const garnet = await runLoad({ ...common, mode: "garnet", profileFile });
+    const garnet = await runLoad({ ...common, mode: "garnet", profileFile, perfFile });
     const echo = await runLoad({ ...common, mode: "echo", sendChance: garnet.sendShare });
     printLoad(garnet, echo);
     if (withPushes) printPushes(withPushes, garnet);
@@ -184,6 +196,10 @@ try {
       for (const p of entry.profile.parts) log(`    ${(p.share * 100).toFixed(1).padStart(5)} %  ${p.part}`);
       log("    top functions (self time):");
       for (const f of entry.profile.functions.slice(0, 15)) log(`    ${(f.share * 100).toFixed(1).padStart(5)} %  ${f.fn}`);
+    }
+    if (garnet.perf) {
+      log(`  where the server's CPU went, on-CPU samples of every thread (${garnet.perf.samples} samples, ${perfFile}):`);
+      for (const p of garnet.perf.shares) log(`    ${(p.share * 100).toFixed(1).padStart(5)} %  ${p.part}`);
     }
     results.load[name] = entry;
     results.verdicts.push(...verdict(name, garnet, echo, name === "2-seat" ? 6000 : name === "8-seat" ? 4000 : 8000));

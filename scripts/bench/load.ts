@@ -10,6 +10,7 @@ import { ipcAsker, ServerProcess, type ChildStats } from "../../server/test/serv
 import type { Stage } from "../../server/stage-times";
 import { SERVER_NODE_FLAGS } from "../server-flags.mjs";
 import { Histogram } from "./histogram";
+import { perfNodeFlags, splitPerf, startPerf, type PerfSplit } from "./perf-split";
 import { subscribeSeated, type PushSetup } from "./pushes";
 import type { RoomSpec, WindowReport, WorkerReply, WorkerRequest } from "./protocol";
 import { backendCpuBetween, machineTicks, pgSample, processCpuMs } from "./system";
@@ -29,6 +30,10 @@ export interface LoadOptions {
   push?: PushSetup;
   /** Write a CPU profile of the server over the window to this file. */
   profileFile?: string;
+  /** Record the server with Linux perf over the window to this file, and split its samples (perf-split.ts). */
+  perfFile?: string;
+  /** More Node.js flags for the server (and the floor), for diagnosis: --trace-gc, say. */
+  serverFlags?: string[];
   /**
    * Garnet as a cluster of this many worker processes behind the primary
    * (server/test/cluster-child.ts); its figures are the sum over the processes.
@@ -81,6 +86,8 @@ export interface LoadResult {
   machine: { busyShare: number; otherCpuShare: number };
   /** With pushes on: what the alerts did over the window (queued, sent, timed out, dropped; the queue's peak over the run). */
   pushes: { subscribed: number; queuedPerSec: number; sentPerSec: number; timedOut: number; dropped: number; failed: number; limited: number; peak: number; receiverGot: number } | null;
+  /** With perfFile: the server's on-CPU samples over the window, by thread and stage. */
+  perf: PerfSplit | null;
 }
 
 const WORKER = path.join(import.meta.dirname, "worker.ts");
@@ -116,7 +123,7 @@ export async function runLoad(o: LoadOptions): Promise<LoadResult> {
     entry: o.mode === "echo" ? ECHO : o.processes !== undefined ? CLUSTER : undefined,
     env: o.processes !== undefined || o.push ? { ...(o.processes !== undefined ? { WORKERS: String(o.processes) } : {}), ...o.push?.env } : undefined,
     // the flags `npm start` runs the server with, for Garnet and the floor alike
-    nodeArgs: ["--expose-gc", ...SERVER_NODE_FLAGS],
+    nodeArgs: ["--expose-gc", ...SERVER_NODE_FLAGS, ...(o.perfFile ? perfNodeFlags(o.perfFile) : []), ...(o.serverFlags ?? [])],
     botDelayMs: 700,
     heartbeatMs: 200,
     snapshotEvery: 50,
@@ -145,6 +152,7 @@ export async function runLoad(o: LoadOptions): Promise<LoadResult> {
     await sleep(o.warmupS * 1000);
 
     if (o.profileFile) await server.ask({ type: "profile", start: true });
+    const perf = o.perfFile && server.pid ? startPerf(server.pid, o.perfFile) : null;
     const s0 = await server.ask({ type: "stats", resetLoop: true });
     const pg0 = admin ? await pgSample(admin, dbName) : null;
     const m0 = machineTicks();
@@ -159,6 +167,8 @@ export async function runLoad(o: LoadOptions): Promise<LoadResult> {
     const got1 = o.push?.receiver.received.length ?? 0;
     const w1 = workers.map((w) => processCpuMs(w.pid));
     if (o.profileFile) await server.ask({ type: "profile", start: false, file: o.profileFile });
+    await perf?.stop();
+    const perfSplit = perf && o.perfFile && server.pid ? splitPerf(o.perfFile, server.pid) : null;
 
     const stopped = await Promise.all(workers.map((w) => w.ask({ type: "stop", drainMs: 10_000 })));
     const run = { sent: 0, acked: 0, refused: 0, unanswered: 0, viewsMissing: 0, logged: null as number | null };
@@ -260,6 +270,7 @@ export async function runLoad(o: LoadOptions): Promise<LoadResult> {
             receiverGot: got1 - got0,
           }
         : null,
+      perf: perfSplit,
     };
   } finally {
     await Promise.all(workers.map((w) => w.ask({ type: "exit" }).catch(() => undefined)));

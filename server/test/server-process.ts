@@ -149,6 +149,11 @@ export class ServerProcess {
     this.send = ipcAsker(child);
   }
 
+  /** The child's process id (for tools that watch it from outside, such as a sampling profiler). */
+  get pid(): number | undefined {
+    return this.child.pid;
+  }
+
   static async start(o: ServerProcessOptions): Promise<{ server: ServerProcess; port: number; url: string; readyAt: number; rooms: number }> {
     const spawnedAt = Date.now();
     const child = spawn(process.execPath, [...(o.nodeArgs ?? []), "--import", "tsx", o.entry ?? ENTRY], {
