@@ -77,7 +77,7 @@ export function loadServerEnv(opts: { dev?: boolean; root?: string } = {}): Serv
     snapshotEvery: int("SNAPSHOT_EVERY", 50),
     instanceId: process.env.INSTANCE_ID ?? "main",
     lobbyTtlMs: int("LOBBY_TTL_HOURS", 24) * 3_600_000,
-    unloadIdleMs: int("UNLOAD_IDLE_MINUTES", 10) * 60_000,
+    unloadIdleMs: int("UNLOAD_IDLE_MINUTES", 1) * 60_000,
     // the development server is one process (Next's dev compiler is not shared between processes)
     workers: dev ? 1 : Math.max(1, int("WORKERS", availableParallelism())),
     redisUrl: process.env.REDIS_URL || null,

@@ -62,6 +62,15 @@ export interface ManagerOptions extends RoomOptions {
 }
 
 export const DEFAULT_LEASE_TTL_MS = 10_000;
+/**
+ * A finished room nobody watches leaves memory after a minute. It holds its
+ * whole folded game, its last frames and the view parts kept for every viewer
+ * (a few hundred KiB in an 8-seat game), and a busy server finishes rooms by
+ * the hundred: kept ten minutes, they outweigh the live rooms many times over,
+ * and every major collection marks them all. A viewer who comes back later
+ * costs one read of the room's last snapshot and the events after it.
+ */
+export const DEFAULT_UNLOAD_IDLE_MS = 60_000;
 const HANDOVER_TRIES = 4;
 
 export class RoomManager {
@@ -334,7 +343,7 @@ export class RoomManager {
   async sweep(): Promise<{ expired: number; unloaded: number }> {
     const now = this.now();
     const lobbyTtl = this.opts.lobbyTtlMs ?? 24 * 3_600_000;
-    const unloadIdle = this.opts.unloadIdleMs ?? 10 * 60_000;
+    const unloadIdle = this.opts.unloadIdleMs ?? DEFAULT_UNLOAD_IDLE_MS;
     let expired = 0;
     let unloaded = 0;
     for (const room of [...this.rooms.values()]) {
@@ -356,7 +365,7 @@ export class RoomManager {
 
   startSweeping(): void {
     if (this.sweeper) return;
-    this.sweeper = setInterval(() => void this.sweep().catch((e) => console.error("room sweep failed", e)), this.opts.sweepMs ?? 60_000);
+    this.sweeper = setInterval(() => void this.sweep().catch((e) => console.error("room sweep failed", e)), this.opts.sweepMs ?? 15_000);
     this.sweeper.unref();
   }
 
