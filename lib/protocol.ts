@@ -64,12 +64,13 @@ export interface ChatMessage {
   at: number;
 }
 
-/** Everything one viewer gets about a room, after every change. */
+/** Everything one viewer gets about a room, after every change that shows it something (the host: after every change). */
 export interface RoomPayload {
   code: string;
   gameId: string;
   gameName: string;
   status: RoomStatus;
+  /** The room's version at the last change this viewer was sent (a change that showed it nothing is not sent). */
   version: number;
   role: Role;
   you: string | null;

@@ -84,6 +84,32 @@ describe("rooms over sockets with a real PostgreSQL", () => {
     expect(await stranger.req("room:sync", { code: "nope" })).toMatchObject({ ok: false, code: "input/invalid" });
   });
 
+  it("hands a socket that starts watching a quiet room the server's time now, and keeps the group's other sockets on the same chain", async () => {
+    const { h, code } = await lobbyWithTwo();
+    await h.req("host:command", { code, command: { type: "start" } });
+    const first = await c(eve);
+    const w1 = await first.req<{ payload: RoomPayload; frame: number }>("room:watch", { code });
+    if (!w1.ok) throw new Error(w1.message);
+    // nothing happens in the room for a while; then a second spectator and a second host tab come in
+    await new Promise((r) => setTimeout(r, 1200));
+    for (const [who, before] of [
+      [first, w1.payload],
+      [h, h.last()!],
+    ] as const) {
+      const other = await c(who === h ? host : { id: "guest:eve2", name: "Evelyn" });
+      const since = Date.now();
+      const w2 = await other.req<{ payload: RoomPayload; frame: number }>("room:watch", { code });
+      if (!w2.ok) throw new Error(w2.message);
+      // a countdown is the deadline less the server's time as the payload gives it: it must be the time now, not that of the last change
+      expect(w2.payload.clock.serverNow).toBeGreaterThanOrEqual(since - 50);
+      expect(w2.payload.clock.serverNow - before.clock.serverNow).toBeGreaterThanOrEqual(1000);
+      // the socket that was there already is moved to the same frame, so the next patch fits both
+      const caughtUp = await who.waitFor((p) => p.clock.serverNow === w2.payload.clock.serverNow);
+      expect(caughtUp).toEqual(w2.payload);
+      other.close();
+    }
+  });
+
   it("refuses garbage, another user's seat and non-host commands with typed errors, changing nothing", async () => {
     const { h, a, code } = await lobbyWithTwo();
     await h.req("host:command", { code, command: { type: "start" } });

@@ -68,6 +68,8 @@ export interface LoadResult {
   roomsRecycled: number;
   /** What the seats received per acknowledged action, KiB (every seat's payload and the ack). */
   receivedKiBPerAction: number;
+  /** Of an action's other seats, how many on average it showed nothing (they are not sent it; the floor sends every one). */
+  unseenPerAction: number;
   server: {
     cpuMsPerAction: number;
     /** Of that, the kernel's part (system time: mostly socket writes and reads). */
@@ -189,7 +191,7 @@ export async function runLoad(o: LoadOptions): Promise<LoadResult> {
     const windowS = (s1.at - s0.at) / 1000;
     const merged = { ack: new Histogram(), view: new Histogram(), viewAll: new Histogram() };
     const refused: Record<string, number> = {};
-    let ticks = 0, sent = 0, acked = 0, recycling = 0, recycled = 0, received = 0, driverLoop = 0, driverRss = 0;
+    let ticks = 0, sent = 0, acked = 0, recycling = 0, recycled = 0, received = 0, unseen = 0, driverLoop = 0, driverRss = 0;
     for (const r of reports) {
       merged.ack.merge(r.ack);
       merged.view.merge(r.view);
@@ -201,6 +203,7 @@ export async function runLoad(o: LoadOptions): Promise<LoadResult> {
       recycling += r.recycling;
       recycled += r.recycled;
       received += r.received;
+      unseen += r.unseen;
       driverLoop = Math.max(driverLoop, r.loopDelayP99Ms);
       driverRss += r.rssBytes;
     }
@@ -228,6 +231,7 @@ export async function runLoad(o: LoadOptions): Promise<LoadResult> {
       run,
       roomsRecycled: recycled,
       receivedKiBPerAction: received / 1024 / Math.max(1, acked),
+      unseenPerAction: unseen / Math.max(1, acked),
       server: {
         cpuMsPerAction: serverCpu / Math.max(1, acked),
         systemMsPerAction: (s1.cpu.system - s0.cpu.system) / 1000 / Math.max(1, acked),

@@ -46,6 +46,8 @@ export interface WindowReport {
   recycled: number;
   /** Characters of text the seats received (payloads and acks). */
   received: number;
+  /** Other seats of an acknowledged action that it showed nothing, so that they were not sent it. */
+  unseen: number;
   loopDelayP99Ms: number;
   rssBytes: number;
 }

@@ -2,7 +2,8 @@
 // games are folded once into the room data of each change, then, change after
 // change as a room goes through them, every recipient group (the host, the
 // spectators, each seat) gets its payload built, diffed against the one it got
-// last and encoded as the packet the server writes. That is the room's whole
+// last and encoded as the packet the server writes (none when the change shows
+// the group nothing but the version and the clock). That is the room's whole
 // work per change between the commit and the socket writes, without sockets.
 // One game at a time, one room after another, runs warm: its rooms' data stay
 // in the processor's caches and each function sees one game's shapes. The
@@ -41,7 +42,7 @@ export function benchSerialize(game: AnyGame, seats: number, config: object, ms 
       for (const data of changes) {
         const ctx: PayloadContext = { rules, facts, connected: () => true, now: (now += 1000), memo };
         for (const g of groups) {
-          const packet = advanceGroup(frames, facts.code, g, groupParts(ctx, data, g));
+          const packet = advanceGroup(frames, facts.code, g, groupParts(ctx, data, g), g === "host" ? "all" : "seen");
           if (count && packet) bytes += packet.length;
         }
       }
@@ -105,7 +106,7 @@ export function benchSerializeMixed(specs: RoomSpec[], rooms: number, ms = 3000)
     const r = live[next++ % live.length]!;
     const ctx: PayloadContext = { rules: r.rules, facts: r.facts, connected: () => true, now: (r.now += 1000), memo: r.memo };
     const data = r.changes[r.at]!;
-    for (const g of r.groups) advanceGroup(r.frames, r.facts.code, g, groupParts(ctx, data, g));
+    for (const g of r.groups) advanceGroup(r.frames, r.facts.code, g, groupParts(ctx, data, g), g === "host" ? "all" : "seen");
     groups += r.groups.length;
     if (++r.at === r.changes.length) {
       r.at = 0;

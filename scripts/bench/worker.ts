@@ -11,10 +11,14 @@ import type { AnyGame } from "../../lib/games/core/types";
 import { getGame } from "../../lib/games/registry";
 import type { RoomPayload } from "../../lib/protocol";
 import { connected, requestPatiently, SeatClient, signedInSocket } from "../../server/test/seat-client";
+import { isDeepStrictEqual } from "node:util";
 import { Histogram } from "./histogram";
 import type { RoomSpec, WindowReport, WorkerReply, WorkerRequest } from "./protocol";
 
 type Setup = Extract<WorkerRequest, { type: "setup" }>;
+
+/** A payload without what a change its holder was not sent leaves behind: the room version and the clock reading. */
+const unversioned = (p: RoomPayload) => ({ ...p, version: 0, clock: { ...p.clock, serverNow: 0 } });
 
 interface Expected {
   sentAt: number;
@@ -34,6 +38,8 @@ class Stats {
   recycled = 0;
   /** Text received by the seats' sockets (payloads and acks), characters. */
   received = 0;
+  /** Other seats an action showed nothing, so that they were not sent it. */
+  unseen = 0;
 }
 
 let cfg: Setup;
@@ -105,6 +111,8 @@ class Room {
   /** Payloads that arrived before the ack of their version: version → seat → time. */
   private early = new Map<number, Map<number, number>>();
   private expected = new Map<number, Expected>();
+  /** The latest version each seat was sent: a seat that got a later one without this one was not sent it (nothing of it showed in its payload). */
+  private latest: number[] = [];
   missing = 0;
 
   constructor(
@@ -116,15 +124,16 @@ class Room {
   arrived(seat: number, p: RoomPayload): void {
     const now = performance.now();
     const v = p.version;
+    const before = this.latest[seat] ?? 0;
+    this.latest[seat] = Math.max(before, v);
+    // versions between the last one this seat got and this one showed it nothing: it waits for them no more
+    if (v > before + 1) for (const [w, e] of this.expected) if (w < v && e.waiting.delete(seat)) this.settled(w, e, true);
     const e = this.expected.get(v);
     if (e) {
       if (!e.waiting.delete(seat)) return;
       stats.view.add(now - e.sentAt);
       e.last = now;
-      if (e.waiting.size === 0) {
-        stats.viewAll.add(now - e.sentAt);
-        this.expected.delete(v);
-      }
+      this.settled(v, e, false);
     } else {
       let m = this.early.get(v);
       if (!m) {
@@ -137,6 +146,14 @@ class Room {
     if ((p.status === "finished" || p.status === "aborted") && !this.recycling && !stopping) void this.recycle();
   }
 
+  /** A version some seat no longer waits for: once none does, the time until the last seat that was sent it had it. */
+  private settled(v: number, e: Expected, skipped: boolean): void {
+    if (skipped) stats.unseen++;
+    if (e.waiting.size > 0) return;
+    if (e.last > 0) stats.viewAll.add(e.last - e.sentAt);
+    this.expected.delete(v);
+  }
+
   acked(sender: number, v: number, sentAt: number): void {
     const early = this.early.get(v);
     this.early.delete(v);
@@ -144,14 +161,15 @@ class Room {
     for (const s of this.seats) {
       if (s.index === sender) continue;
       const at = early?.get(s.index);
-      if (at === undefined) e.waiting.add(s.index);
-      else {
+      if (at !== undefined) {
         stats.view.add(at - sentAt);
         e.last = Math.max(e.last, at);
-      }
+      } else if ((this.latest[s.index] ?? 0) > v) stats.unseen++;
+      else e.waiting.add(s.index);
     }
-    if (e.waiting.size === 0) stats.viewAll.add(e.last - sentAt);
-    else this.expected.set(v, e);
+    if (e.waiting.size === 0) {
+      if (e.last > 0) stats.viewAll.add(e.last - sentAt);
+    } else this.expected.set(v, e);
   }
 
   /** Drops bookkeeping for versions long gone (timeouts and host commands have no ack to wait for). */
@@ -163,6 +181,27 @@ class Room {
         this.expected.delete(v);
       }
     }
+  }
+
+  /**
+   * Versions seats still wait for once every action is answered: each such
+   * seat asks for its payload as it stands. When that differs from the one it
+   * holds only in the version and the clock reading, those versions showed it
+   * nothing (the server sends a change only to whom it shows something); else
+   * they stay missing.
+   */
+  async settleUnseen(): Promise<void> {
+    const waiting = new Set<number>();
+    for (const e of this.expected.values()) for (const s of e.waiting) waiting.add(s);
+    await Promise.all(
+      [...waiting].map(async (index) => {
+        const client = this.seats[index]!.client;
+        const held = client.payload;
+        const r = await client.request<{ payload: RoomPayload }>("room:sync", { code: this.code });
+        if (!held || !r.ok || !isDeepStrictEqual(unversioned(held), unversioned(r.payload))) return;
+        for (const [v, e] of this.expected) if (e.waiting.delete(index)) this.settled(v, e, true);
+      }),
+    );
   }
 
   pendingViews(): number {
@@ -180,6 +219,7 @@ class Room {
     this.missing += [...this.expected.values()].reduce((n, e) => n + e.waiting.size, 0);
     this.early.clear();
     this.expected.clear();
+    this.latest = [];
     this.code = created.code;
     await Promise.all(
       this.seats.map(async (s) => {
@@ -264,6 +304,7 @@ function report(): WindowReport {
     refused: stats.refused,
     recycled: stats.recycled,
     received: stats.received,
+    unseen: stats.unseen,
     loopDelayP99Ms: loop.percentile(99) / 1e6,
     rssBytes: process.memoryUsage().rss,
   };
@@ -273,7 +314,16 @@ async function stop(drainMs: number): Promise<WorkerReply> {
   stopping = true;
   for (const r of rooms) for (const s of r.seats) if (s.timer) clearInterval(s.timer);
   const until = performance.now() + drainMs;
-  while (performance.now() < until && rooms.some((r) => r.seats.some((s) => s.inFlight) || r.pendingViews() > 0)) await new Promise((res) => setTimeout(res, 50));
+  const pause = () => new Promise((res) => setTimeout(res, 50));
+  while (performance.now() < until && rooms.some((r) => r.seats.some((s) => s.inFlight))) await pause();
+  // the last pushes land (until the count of views waited for stands still), then seats still waiting look at what they hold
+  const pending = () => rooms.reduce((n, r) => n + r.pendingViews(), 0);
+  for (let last = pending(), still = performance.now(); last > 0 && performance.now() < until - drainMs / 2 && performance.now() - still < 300; ) {
+    await pause();
+    const now = pending();
+    if (now !== last) [last, still] = [now, performance.now()];
+  }
+  for (const r of rooms) if (r.pendingViews() > 0) await r.settleUnseen();
   const inFlight = rooms.reduce((n, r) => n + r.seats.filter((s) => s.inFlight).length, 0);
   return { type: "stopped", sent: total.sent, acked: total.acked, refused: total.refused, unanswered: total.unanswered + inFlight, viewsMissing: rooms.reduce((n, r) => n + r.pendingViews(), 0) };
 }

@@ -11,7 +11,13 @@
 // every group whose last frame had the same shared part as the others (all of
 // them, but for a group that joined between two changes or a delayed
 // spectator); each group then diffs and encodes only its own part.
-import { diffJson } from "../../lib/json-patch";
+//
+// A change a group cannot see is not sent to it: when nothing of its payload
+// changed but the room's version and the server's clock reading, its frame
+// stays as it was (the host, who follows every change, is the exception). Its
+// next patch then starts from that frame, and a socket that starts watching is
+// given a payload built at that moment, so that its clock reading is fresh.
+import { diffJson, type PatchOp } from "../../lib/json-patch";
 import type { Room } from "../rooms/room";
 import { joinPayload, type OwnPayload, type PayloadParts, type SharedPayload } from "../rooms/payloads";
 import { eventPacket, patchPacket } from "./writes";
@@ -24,20 +30,38 @@ export interface Frame {
 
 let counter = Date.now() * 1000;
 
-/** A room's frames: each recipient group's last one, and the shared part's last operations. */
+/** The shared part's step from one shared payload to another: its operations as JSON array elements ("" when none), and whether they show anything but the version and the clock reading. */
+interface SharedStep {
+  json: string;
+  news: boolean;
+}
+
+const NO_STEP: SharedStep = { json: "", news: false };
+
+/** A room's frames: each recipient group's last one, and the shared part's steps to the latest shared payload. */
 export class RoomFrames {
   readonly groups = new Map<string, Frame>();
-  /** The shared part's operations from one shared payload to the next, as JSON array elements ("" when none). */
-  private sharedOps: { from: SharedPayload; to: SharedPayload; json: string } | null = null;
+  /** Steps to `to`, one per shared payload a group's frame stood at (groups that skipped changes stand further back). */
+  private steps: { to: SharedPayload | null; from: Map<SharedPayload, SharedStep> } = { to: null, from: new Map() };
 
-  /** The shared part's operations from `from` to `to`, encoded once for every group that makes that step. */
-  sharedStep(from: SharedPayload, to: SharedPayload): string {
-    const kept = this.sharedOps;
-    if (kept?.from === from && kept.to === to) return kept.json;
-    const json = from === to ? "" : opsJson(diffJson(from, to));
-    this.sharedOps = { from, to, json };
-    return json;
+  /** The shared part's step from `from` to `to`, worked out and encoded once for every group that makes it. */
+  sharedStep(from: SharedPayload, to: SharedPayload): SharedStep {
+    if (from === to) return NO_STEP;
+    if (this.steps.to !== to) this.steps = { to, from: new Map() };
+    let step = this.steps.from.get(from);
+    if (!step) {
+      const ops = diffJson(from, to);
+      step = { json: opsJson(ops), news: ops.some(isNews) };
+      this.steps.from.set(from, step);
+    }
+    return step;
   }
+}
+
+/** Whether an operation of the shared part shows more than that the room moved on (its version) and when (the clock reading). */
+function isNews(op: PatchOp): boolean {
+  const p = op.p;
+  return !((p.length === 1 && p[0] === "version") || (p.length === 2 && p[0] === "clock" && p[1] === "serverNow"));
 }
 
 /** Operations as the elements of a JSON array, without its brackets. */
@@ -56,24 +80,18 @@ function framesOf(room: Room): RoomFrames {
   return m;
 }
 
-/** The group's current frame; built now when the group has none yet. */
-export function currentFrame(room: Room, group: string, build: () => PayloadParts): Frame {
-  const m = framesOf(room).groups;
-  let f = m.get(group);
-  if (!f) {
-    f = { frame: ++counter, ...build() };
-    m.set(group, f);
-  }
-  return f;
-}
+/** Which changes a group is sent: `seen`, those that show it something besides the version and the clock reading (players, spectators); `all`, every one (the host); `now`, this one whatever it shows (a socket starts watching and needs a fresh clock reading). */
+export type Follow = "seen" | "all" | "now";
 
 /**
  * Makes `next` the group's frame. Returns the packet to write: the whole
  * payload when the group had no frame, a patch when it had one, nothing when
- * nothing changed. The patch is put together from the shared part's
- * operations (encoded once) and the group's own.
+ * nothing changed (or, but for `follow` "all" and "now", nothing but the
+ * version and the clock reading: the frame then stays as it was). The patch
+ * is put together from the shared part's operations (encoded once) and the
+ * group's own.
  */
-export function advanceGroup(frames: RoomFrames, code: string, group: string, next: PayloadParts): string | null {
+export function advanceGroup(frames: RoomFrames, code: string, group: string, next: PayloadParts, follow: Follow = "seen"): string | null {
   const prev = frames.groups.get(group);
   if (!prev) {
     const f: Frame = { frame: ++counter, shared: next.shared, own: next.own };
@@ -82,15 +100,21 @@ export function advanceGroup(frames: RoomFrames, code: string, group: string, ne
   }
   const shared = frames.sharedStep(prev.shared, next.shared);
   const own = opsJson(diffJson(prev.own, next.own));
-  if (!shared && !own) return null;
+  if (!shared.json && !own) return null;
+  if (!own && !shared.news && follow === "seen") return null;
   const f: Frame = { frame: ++counter, shared: next.shared, own: next.own };
   frames.groups.set(group, f);
-  return patchPacket(code, next.shared.version, prev.frame, f.frame, shared && own ? `${shared},${own}` : shared || own);
+  return patchPacket(code, next.shared.version, prev.frame, f.frame, shared.json && own ? `${shared.json},${own}` : shared.json || own);
 }
 
 /** The room's `advanceGroup`. */
-export function advanceFrame(room: Room, group: string, next: PayloadParts): string | null {
-  return advanceGroup(framesOf(room), room.code, group, next);
+export function advanceFrame(room: Room, group: string, next: PayloadParts, follow?: Follow): string | null {
+  return advanceGroup(framesOf(room), room.code, group, next, follow);
+}
+
+/** The group's frame (a whole payload's worth), after `advanceFrame(…, "now")` made it current. */
+export function frameOf(room: Room, group: string): Frame | undefined {
+  return byRoom.get(room)?.groups.get(group);
 }
 
 /** Forgets a group that has no listeners left. */

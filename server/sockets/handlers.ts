@@ -15,7 +15,7 @@ import { CommandError, type Room } from "../rooms/room";
 import type { SessionUser } from "./auth";
 import type { Limits } from "../limits";
 import { on as onEvent, userOf, type EdgeContext, type Sock, type SocketData } from "./edge";
-import { advanceFrame, currentFrame, dropFrame, type Frame } from "./frames";
+import { advanceFrame, dropFrame, frameOf, type Follow, type Frame } from "./frames";
 import { holdWrites } from "./writes";
 
 export type { SocketData };
@@ -60,13 +60,16 @@ export function seatConnected(io: IO, room: Room, seat: string): boolean {
   return members(io, groupSeat(room, seat)) > 0;
 }
 
-/** Sends a group what changed: a patch against its last frame, or the whole payload when it has none. */
-function push(io: IO, room: Room, group: string, build: () => PayloadParts): void {
+/** Sends a group what changed: a patch against its last frame, or the whole payload when it has none; the host follows every change, the others only what they can see. */
+function push(io: IO, room: Room, group: string, build: () => PayloadParts, follow: Follow): void {
   const ids = io.sockets.adapter.rooms.get(group);
   if (!ids?.size) return dropFrame(room, group);
-  // encoded once for the group, and written to each of its sockets (one, mostly) without Socket.IO's broadcast machinery
-  const packet = advanceFrame(room, group, build());
-  if (!packet) return;
+  const packet = advanceFrame(room, group, build(), follow);
+  if (packet) writeAll(io, ids, packet);
+}
+
+/** Writes a packet encoded once for a group to each of its sockets (one, mostly), without Socket.IO's broadcast machinery. */
+function writeAll(io: IO, ids: Set<string>, packet: string): void {
   for (const id of ids) {
     const conn = io.sockets.sockets.get(id)?.conn;
     if (conn?.readyState !== "open") continue;
@@ -79,18 +82,28 @@ function push(io: IO, room: Room, group: string, build: () => PayloadParts): voi
 /** Pushes each recipient kind its payload: computed once per kind, not per socket, and only for kinds that are listening. */
 export function broadcast(io: IO, room: Room): void {
   const ctx = room.payloadContext();
-  push(io, room, groupHost(room), () => room.payloadParts("host", null, ctx));
-  push(io, room, groupSpec(room), () => room.payloadParts("spectator", null, ctx));
-  for (const s of room.seats) push(io, room, groupSeat(room, s.seat), () => room.payloadParts("player", s.seat, ctx));
+  push(io, room, groupHost(room), () => room.payloadParts("host", null, ctx), "all");
+  push(io, room, groupSpec(room), () => room.payloadParts("spectator", null, ctx), "seen");
+  for (const s of room.seats) push(io, room, groupSeat(room, s.seat), () => room.payloadParts("player", s.seat, ctx), "seen");
 }
 
 function groupOf(room: Room, role: Role, seat: string | null): string {
   return role === "host" ? groupHost(room) : role === "player" && seat ? groupSeat(room, seat) : groupSpec(room);
 }
 
-/** The frame a socket that watches as `role` builds on. */
-function frameFor(room: Room, role: Role, seat: string | null): Frame {
-  return currentFrame(room, groupOf(room, role, seat), () => room.payloadParts(role, seat));
+/**
+ * The frame a socket that starts watching as `role` builds on: built now, so
+ * that its clock reading is the server's time now (the group's last frame may
+ * be of a change long ago, or of one it was not sent). The group's sockets
+ * that hold the last frame get the step to it.
+ */
+function frameFor(io: IO, room: Room, role: Role, seat: string | null): Frame {
+  const group = groupOf(room, role, seat);
+  const had = frameOf(room, group) !== undefined;
+  const packet = advanceFrame(room, group, room.payloadParts(role, seat), "now");
+  const ids = io.sockets.adapter.rooms.get(group);
+  if (had && packet && ids) writeAll(io, ids, packet);
+  return frameOf(room, group)!;
 }
 
 /** Delivers a stored chat message to its channel's readers: the host, the member seats, and spectators of public channels. */
@@ -160,7 +173,7 @@ export function seatsMoved(io: IO, room: Room, userIds: string[]): void {
       const w = socket?.data.watching.get(room.code);
       if (!socket || !w || w.explicitSpectator) continue;
       const { role, seat } = subscribe(socket, room, false);
-      const f = frameFor(room, role, seat);
+      const f = frameFor(io, room, role, seat);
       socket.emit("room:state", joinPayload(f), f.frame);
     }
   }
@@ -206,7 +219,7 @@ export function registerHandlers(io: IO, socket: Sock, rooms: RoomManager, limit
     room.touch();
     const { role, seat, presence } = subscribe(socket, room, as === "spectator");
     if (presence) broadcast(io, room);
-    const f = frameFor(room, role, seat);
+    const f = frameFor(io, room, role, seat);
     return { payload: joinPayload(f), frame: f.frame };
   });
 
@@ -214,7 +227,7 @@ export function registerHandlers(io: IO, socket: Sock, rooms: RoomManager, limit
     const room = await roomOr404(rooms, limits, socket, code);
     const w = socket.data.watching.get(room.code);
     if (!w || w.roomId !== room.id) throw new CommandError("room/not_watching", "Open the room first.");
-    const f = frameFor(room, w.role, w.seat);
+    const f = frameFor(io, room, w.role, w.seat);
     return { payload: joinPayload(f), frame: f.frame };
   });
 
