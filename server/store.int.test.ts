@@ -65,6 +65,28 @@ describe("Store", () => {
     expect((await db.snapshot.findUniqueOrThrow({ where: { roomId_seq: { roomId: "room-b-0001", seq: 1 } } })).state).toEqual({ totals: [1, 2] });
   });
 
+  it("reads a room back as it was written: the row, its host and season link, the latest snapshot at or below its version and the events after it", async () => {
+    await db.season.create({ data: { id: "season-r", code: "SEASNR", invite: "invite-secret-r", name: "S", hostId: "guest:h", settings: {} } });
+    await newRoom("room-r-0001");
+    await db.seasonRoom.create({ data: { roomId: "room-r-0001", seasonId: "season-r", episode: 2, stage: "death", members: { s1: "m-1" }, context: { tokens: { s1: 1 } } } });
+    const store = new Store(db, sql);
+    for (let seq = 1; seq <= 5; seq++) await store.append(commit("room-r-0001", seq, seq === 2 ? { snapshot: JSON.stringify({ at: 2 }) } : seq === 4 ? { snapshot: JSON.stringify({ at: 4 }) } : {}));
+    // a snapshot beyond the room's version (a write the room row does not count yet) is not the one
+    await db.snapshot.create({ data: { roomId: "room-r-0001", seq: 9, state: { at: 9 } } });
+
+    const loaded = await store.loadRoom("ROOM-R");
+    expect(loaded).toMatchObject({ id: "room-r-0001", code: "ROOM-R", gameId: "fixture", hostId: "guest:h", hostName: "Host", seed: "s", version: 5, snapshot: { at: 4 } });
+    expect(loaded!.season).toEqual({ seasonId: "season-r", episode: 2, stage: "death", members: { s1: "m-1" }, context: { tokens: { s1: 1 } } });
+    const event = (seq: number) => ({ seq, kind: "action", actor: "s1", payload: { action: { type: "pick", value: seq, text: `quote " and \\ and {braces}` } }, at: at.getTime(), clientId: `c${seq}` });
+    expect(loaded!.events).toEqual([event(5)]);
+    expect(await store.events("room-r-0001", 0, 3)).toEqual([1, 2, 3].map(event));
+    expect(await store.events("room-r-0001", 3)).toEqual([4, 5].map(event));
+
+    await newRoom("room-s-0001");
+    expect(await store.loadRoom("ROOM-S")).toMatchObject({ version: 0, snapshot: null, events: [], season: null });
+    expect(await store.loadRoom("NOSUCH")).toBeNull();
+  });
+
   it("a commit the database refuses fails alone: the other rooms of its batch are written", async () => {
     for (const id of ["room-c-0001", "room-d-0001", "room-e-0001"]) await newRoom(id);
     const store = new Store(db, sql);

@@ -49,6 +49,22 @@ export type FaultInjector = (commits: Commit[]) => Error | null | Promise<Error 
 /** A batch write slower than this counts as slow in the store's figures (ms). */
 const SLOW_WRITE_MS = 50;
 
+/** An event's columns as LoggedEvent's members; `at` (UTC, millisecond precision) as epoch milliseconds. */
+const EVENT_COLUMNS = `e."seq", e."kind", e."actor", e."payload", (extract(epoch FROM e."at") * 1000)::float8 AS "at", e."clientId"`;
+
+const LOAD_ROOM = `SELECT r."id", r."code", r."gameId", r."hostId", u."name" AS "hostName", r."seed", r."version",
+    s."state" AS "snapshot", sr."seasonId", sr."episode", sr."stage", sr."members", sr."context",
+    (SELECT coalesce(json_agg(ev ORDER BY ev."seq"), '[]'::json) FROM (SELECT ${EVENT_COLUMNS} FROM "Event" e
+       WHERE e."roomId" = r."id" AND e."seq" > coalesce(s."seq", 0) AND e."seq" <= r."version") ev) AS "events"
+  FROM "Room" r
+  JOIN "User" u ON u."id" = r."hostId"
+  LEFT JOIN LATERAL (SELECT "seq", "state" FROM "Snapshot" WHERE "roomId" = r."id" AND "seq" <= r."version" ORDER BY "seq" DESC LIMIT 1) s ON true
+  LEFT JOIN "SeasonRoom" sr ON sr."roomId" = r."id"
+  WHERE r."code" = $1`;
+
+/** StoredRoom as the load statement returns it: the season link flat, null when there is none. */
+type LoadedRoomRow = Omit<StoredRoom, "season"> & { seasonId: string | null; episode: number | null; stage: string | null; members: unknown; context: unknown };
+
 export class Store {
   private pending: Pending[] = [];
   private flushing = false;
@@ -210,20 +226,24 @@ export class Store {
     }
   }
 
+  /** One statement: the room's row, its host's name, its season link, its latest snapshot and the events after it (a restart loads every live room at once, so a query builder's cost per query was most of the restart's). */
   async loadRoom(code: string): Promise<StoredRoom | null> {
-    const row = await this.db.room.findUnique({ where: { code }, include: { host: true, seasonRoom: true } });
+    const r = await this.sql.query<LoadedRoomRow>(LOAD_ROOM, [code]);
+    const row = r.rows[0];
     if (!row) return null;
-    const snap = await this.db.snapshot.findFirst({ where: { roomId: row.id, seq: { lte: row.version } }, orderBy: { seq: "desc" } });
-    const events = await this.events(row.id, snap?.seq ?? 0, row.version);
-    const sr = row.seasonRoom;
-    const season: SeasonLink | null = sr ? { seasonId: sr.seasonId, episode: sr.episode, stage: sr.stage as SeasonLink["stage"], members: sr.members as SeasonLink["members"], context: sr.context as unknown as SeasonLink["context"] } : null;
-    return { id: row.id, code: row.code, gameId: row.gameId, hostId: row.hostId, hostName: row.host.name, seed: row.seed, version: row.version, snapshot: snap ? (snap.state as unknown as RoomData) : null, events, season };
+    const season: SeasonLink | null =
+      row.seasonId === null ? null : { seasonId: row.seasonId, episode: row.episode!, stage: row.stage as SeasonLink["stage"], members: row.members as SeasonLink["members"], context: row.context as unknown as SeasonLink["context"] };
+    const { seasonId: _s, episode: _e, stage: _t, members: _m, context: _c, ...room } = row;
+    return { ...room, season };
   }
 
   /** A room's events after `afterSeq` (up to `upTo`), oldest first. */
   async events(roomId: string, afterSeq = 0, upTo?: number): Promise<(LoggedEvent & { clientId: string | null })[]> {
-    const rows = await this.db.event.findMany({ where: { roomId, seq: { gt: afterSeq, ...(upTo !== undefined ? { lte: upTo } : {}) } }, orderBy: { seq: "asc" } });
-    return rows.map((e) => ({ seq: e.seq, kind: e.kind, actor: e.actor, payload: e.payload, at: e.at.getTime(), clientId: e.clientId }) as LoggedEvent & { clientId: string | null });
+    const r = await this.sql.query<LoggedEvent & { clientId: string | null }>(
+      `SELECT ${EVENT_COLUMNS} FROM "Event" e WHERE e."roomId" = $1 AND e."seq" > $2 AND ($3::int IS NULL OR e."seq" <= $3) ORDER BY e."seq"`,
+      [roomId, afterSeq, upTo ?? null],
+    );
+    return r.rows;
   }
 
   async openRoomCount(hostId: string): Promise<number> {
