@@ -191,6 +191,24 @@ describe("room leases with fencing", () => {
     expect(a.rooms.store.stats.failedBatches).toBe(failedBefore);
   });
 
+  it("a restart takes its rooms' leases in one statement: free ones and a dead owner's, each with a new token, never a live holder's", async () => {
+    const held = await runningGame(a);
+    const dead = await runningGame(a);
+    const expired = await runningGame(a);
+    const lease = (code: string) => a.db.roomLease.findFirstOrThrow({ where: { room: { code } } });
+    await a.db.roomLease.update({ where: { roomId: (await lease(dead.code)).roomId }, data: { owner: "process-gone" } });
+    await a.db.roomLease.update({ where: { roomId: (await lease(expired.code)).roomId }, data: { expiresAt: new Date(0) } });
+
+    const got = await b.rooms.leases.acquireAll([held.code, dead.code, expired.code, "NOSUCH"], ["process-gone"]);
+    expect([...got.keys()].sort()).toEqual([dead.code, expired.code].sort());
+    for (const code of [dead.code, expired.code]) {
+      expect(await lease(code)).toMatchObject({ owner: "process-b", token: 2, roomId: got.get(code)!.roomId });
+      expect(got.get(code)!.token).toBe(2);
+    }
+    expect(await lease(held.code)).toMatchObject({ owner: "process-a", token: 1 });
+    expect(await b.rooms.leases.acquireAll([])).toEqual(new Map());
+  });
+
   it("a graceful close gives every lease up: another process takes the rooms at once, with the deadline they had", async () => {
     const { code } = await runningGame(a);
     const deadline = a.rooms.loaded(code)!.clock.deadlineAt;

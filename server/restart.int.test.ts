@@ -99,4 +99,33 @@ describe("a server restart in mid-game", () => {
     expect(row).not.toBeNull();
     if (ack.ok) expect(row!.seq).toBe(ack.version);
   });
+
+  it("a room that cannot be rebuilt does not hold the others back: it is left out, with its lease given up", async () => {
+    await server?.close();
+    server = await startTestServer(db.url, [fixtureGame]);
+    const [h, a, b] = await Promise.all([c(host), c(alice), c(bob)]);
+    const codes: string[] = [];
+    for (let i = 0; i < 3; i++) {
+      const created = await h.req<{ code: string }>("room:create", { gameId: "fixture", seats: 2, config: { rounds: 4, pickSeconds: 600 } });
+      if (!created.ok) throw new Error(created.message);
+      for (const p of [a, b]) {
+        await p.req("room:watch", { code: created.code });
+        await p.req("seat:claim", { code: created.code });
+      }
+      expect((await h.req("host:command", { code: created.code, command: { type: "start" } })).ok).toBe(true);
+      codes.push(created.code);
+    }
+    const [good1, broken, good2] = codes as [string, string, string];
+    const brokenId = server.rooms.loaded(broken)!.id;
+    await server.close();
+    // its log lost (a restore gone wrong, say): there is nothing to fold
+    await server.db.snapshot.deleteMany({ where: { roomId: brokenId } });
+    await server.db.event.deleteMany({ where: { roomId: brokenId } });
+
+    server = await startTestServer(db.url, [fixtureGame]);
+    expect(server.rooms.loaded(good1)?.status).toBe("running");
+    expect(server.rooms.loaded(good2)?.status).toBe("running");
+    expect(server.rooms.loaded(broken)).toBeUndefined();
+    expect((await server.db.roomLease.findUniqueOrThrow({ where: { roomId: brokenId } })).expiresAt.getTime()).toBeLessThanOrEqual(Date.now());
+  });
 });

@@ -85,6 +85,7 @@ describe("Store", () => {
     await newRoom("room-s-0001");
     expect(await store.loadRoom("ROOM-S")).toMatchObject({ version: 0, snapshot: null, events: [], season: null });
     expect(await store.loadRoom("NOSUCH")).toBeNull();
+    expect((await store.loadRooms(["ROOM-S", "NOSUCH", "ROOM-R"])).map((r) => [r.code, r.version, r.events.length]).sort()).toEqual([["ROOM-R", 5, 1], ["ROOM-S", 0, 0]]);
   });
 
   it("a commit the database refuses fails alone: the other rooms of its batch are written", async () => {

@@ -82,6 +82,27 @@ export class Leases {
     return { ok: false, holder: held.rows[0]?.owner ?? null };
   }
 
+  /**
+   * `acquire` for many rooms in one statement (a restart's recovery): the leases
+   * it took, by room code. A room held by a live owner, or with no such code, is
+   * not among them. Rows are taken in room order, as every statement that locks
+   * several leases does.
+   */
+  async acquireAll(codes: readonly string[], deadOwners: readonly string[] = []): Promise<Map<string, Lease>> {
+    if (codes.length === 0) return new Map();
+    const r = await this.sql.query<{ code: string; roomId: string; token: number }>(
+      `WITH got AS (
+         INSERT INTO "RoomLease" ("roomId", "owner", "token", "expiresAt")
+         SELECT r."id", $1, 1, ${EXPIRY} FROM "Room" r WHERE r."code" = ANY($3::text[]) ORDER BY r."id"
+         ON CONFLICT ("roomId") DO UPDATE SET "owner" = EXCLUDED."owner", "token" = "RoomLease"."token" + 1, "expiresAt" = EXCLUDED."expiresAt"
+         WHERE "RoomLease"."expiresAt" <= ${NOW} OR "RoomLease"."owner" = EXCLUDED."owner" OR "RoomLease"."owner" = ANY($4::text[])
+         RETURNING "roomId", "token")
+       SELECT r."code", got."roomId", got."token" FROM got JOIN "Room" r ON r."id" = got."roomId"`,
+      [this.owner, this.ttlMs, codes, deadOwners],
+    );
+    return new Map(r.rows.map((x) => [x.code, { roomId: x.roomId, token: x.token }]));
+  }
+
   /** Extends every lease this process holds, in one statement; returns the leases it still holds. */
   async renew(): Promise<Lease[]> {
     const r = await this.sql.query<Lease>(updateInRoomOrder(`"expiresAt" = ${EXPIRY}`, `"owner" = $1`, `l."roomId", l."token"`), [this.owner, this.ttlMs]);

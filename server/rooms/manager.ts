@@ -13,9 +13,9 @@ import type { SeasonLink } from "../../lib/season/types";
 import { commitOf } from "./commit";
 import { checkNewRoom, MAX_OPEN_ROOMS_PER_HOST, newRoomCode } from "./create";
 import { CommandError } from "./errors";
-import { Leases, StaleLease } from "./leases";
+import { Leases, StaleLease, type Lease } from "./leases";
 import { Room, type RoomHooks, type RoomOptions } from "./room";
-import type { Store } from "./store";
+import type { Store, StoredRoom } from "./store";
 
 export { newRoomCode };
 
@@ -72,6 +72,8 @@ export const DEFAULT_LEASE_TTL_MS = 10_000;
  */
 export const DEFAULT_UNLOAD_IDLE_MS = 60_000;
 const HANDOVER_TRIES = 4;
+/** Rooms read back per statement at a restart: enough to spare a round trip per room, few enough that folding starts while the rest are read. */
+const RECOVER_CHUNK = 50;
 
 export class RoomManager {
   private readonly rooms = new Map<string, Room>();
@@ -191,7 +193,11 @@ export class RoomManager {
   /** The room folded from its log, under lease token `fence` (not registered, not started). */
   private async build(code: string, fence: number): Promise<Room | null> {
     const stored = await this.store.loadRoom(code);
-    if (!stored) return null;
+    return stored && this.assemble(stored, fence);
+  }
+
+  /** The room folded from what the store read of it (`build`'s second half). */
+  private assemble(stored: StoredRoom, fence: number): Room | null {
     const game = this.opts.lookupGame(stored.gameId);
     if (!game) return null;
     const rules = new GameRules(game, stored.seed);
@@ -201,7 +207,7 @@ export class RoomManager {
       steps.push({ before: prev, after });
       prev = after;
     });
-    if (!data) throw new Error(`room ${code} has no events`);
+    if (!data) throw new Error(`room ${stored.code} has no events`);
     const room = new Room({ id: stored.id, code: stored.code, game, hostId: stored.hostId, hostName: stored.hostName, seed: stored.seed, data, fence, season: stored.season }, this.store, this.roomHooks, this.opts);
     // delayed spectators: the public payload at each recent phase start
     const ctx = room.payloadContext();
@@ -294,15 +300,7 @@ export class RoomManager {
     if (this.opts.soleOfInstance !== false) await this.leases.freeInstance(this.opts.instanceId);
     const placed = this.opts.placed ?? (() => true);
     const codes = (await this.leases.orphans()).filter(placed);
-    const loaded = await Promise.all(
-      codes.map((code) =>
-        this.loadOnce(code, false).catch((e) => {
-          if (!(e instanceof CommandError && e.code === "room/moved")) console.error(`room ${code} could not be recovered:`, e);
-          return null;
-        }),
-      ),
-    );
-    const rooms = loaded.filter((r): r is Room => r !== null);
+    const rooms = await this.loadAll(codes);
     const now = this.now();
     const downtimeMs = lastBeat === null ? 0 : Math.max(0, now - lastBeat);
     const corrected = downtimeMs
@@ -334,6 +332,67 @@ export class RoomManager {
     const serving = rooms.filter((r) => !r.closed);
     for (const r of serving) r.start();
     return { rooms: serving.length, downtimeMs };
+  }
+
+  /**
+   * Recovery's load: every room's lease in one statement, then their logs in
+   * statements of RECOVER_CHUNK rooms, each room folded as its statement
+   * returns. A room held by a live process is left to it; one that cannot be
+   * rebuilt is logged, and its lease given up. While this runs, a `get` of one
+   * of these codes waits for it rather than loading the room a second time.
+   */
+  private async loadAll(codes: string[]): Promise<Room[]> {
+    const waiting = new Map<string, (room: Room | null) => void>();
+    for (const code of codes) {
+      if (this.loading.has(code) || this.rooms.has(code)) continue;
+      this.loading.set(code, new Promise((resolve) => waiting.set(code, resolve)));
+    }
+    const rooms: Room[] = [];
+    const settle = (code: string, room: Room | null) => {
+      const resolve = waiting.get(code);
+      if (!resolve) return;
+      waiting.delete(code);
+      this.loading.delete(code);
+      if (room) {
+        this.rooms.set(code, room);
+        rooms.push(room);
+      }
+      resolve(room);
+    };
+    const giveUp = async (code: string, lease: Lease, e: unknown) => {
+      console.error(`room ${code} could not be recovered:`, e);
+      await this.leases.release(lease).catch(() => undefined);
+      settle(code, null);
+    };
+    try {
+      const leases = await this.leases.acquireAll([...waiting.keys()], [...this.deadOwners]);
+      const taken = [...leases.keys()];
+      const chunks = Array.from({ length: Math.ceil(taken.length / RECOVER_CHUNK) }, (_, i) => taken.slice(i * RECOVER_CHUNK, (i + 1) * RECOVER_CHUNK));
+      await Promise.all(
+        chunks.map(async (chunk) => {
+          let stored: StoredRoom[];
+          try {
+            stored = await this.store.loadRooms(chunk);
+          } catch (e) {
+            await Promise.all(chunk.map((code) => giveUp(code, leases.get(code)!, e)));
+            return;
+          }
+          for (const s of stored) {
+            try {
+              settle(s.code, this.assemble(s, leases.get(s.code)!.token));
+            } catch (e) {
+              await giveUp(s.code, leases.get(s.code)!, e);
+            }
+          }
+          // a room deleted between its lease and its read
+          for (const code of chunk) if (waiting.has(code)) await giveUp(code, leases.get(code)!, new Error("no such room"));
+        }),
+      );
+    } finally {
+      // rooms held by a live process, and all of them when the leases could not be read
+      for (const code of [...waiting.keys()]) settle(code, null);
+    }
+    return rooms;
   }
 
   /**

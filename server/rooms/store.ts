@@ -52,7 +52,7 @@ const SLOW_WRITE_MS = 50;
 /** An event's columns as LoggedEvent's members; `at` (UTC, millisecond precision) as epoch milliseconds. */
 const EVENT_COLUMNS = `e."seq", e."kind", e."actor", e."payload", (extract(epoch FROM e."at") * 1000)::float8 AS "at", e."clientId"`;
 
-const LOAD_ROOM = `SELECT r."id", r."code", r."gameId", r."hostId", u."name" AS "hostName", r."seed", r."version",
+const LOAD_ROOMS = `SELECT r."id", r."code", r."gameId", r."hostId", u."name" AS "hostName", r."seed", r."version",
     s."state" AS "snapshot", sr."seasonId", sr."episode", sr."stage", sr."members", sr."context",
     (SELECT coalesce(json_agg(ev ORDER BY ev."seq"), '[]'::json) FROM (SELECT ${EVENT_COLUMNS} FROM "Event" e
        WHERE e."roomId" = r."id" AND e."seq" > coalesce(s."seq", 0) AND e."seq" <= r."version") ev) AS "events"
@@ -60,7 +60,7 @@ const LOAD_ROOM = `SELECT r."id", r."code", r."gameId", r."hostId", u."name" AS 
   JOIN "User" u ON u."id" = r."hostId"
   LEFT JOIN LATERAL (SELECT "seq", "state" FROM "Snapshot" WHERE "roomId" = r."id" AND "seq" <= r."version" ORDER BY "seq" DESC LIMIT 1) s ON true
   LEFT JOIN "SeasonRoom" sr ON sr."roomId" = r."id"
-  WHERE r."code" = $1`;
+  WHERE r."code" = ANY($1::text[])`;
 
 /** StoredRoom as the load statement returns it: the season link flat, null when there is none. */
 type LoadedRoomRow = Omit<StoredRoom, "season"> & { seasonId: string | null; episode: number | null; stage: string | null; members: unknown; context: unknown };
@@ -226,15 +226,23 @@ export class Store {
     }
   }
 
-  /** One statement: the room's row, its host's name, its season link, its latest snapshot and the events after it (a restart loads every live room at once, so a query builder's cost per query was most of the restart's). */
+  /** The room with this code, as `loadRooms` reads it. */
   async loadRoom(code: string): Promise<StoredRoom | null> {
-    const r = await this.sql.query<LoadedRoomRow>(LOAD_ROOM, [code]);
-    const row = r.rows[0];
-    if (!row) return null;
-    const season: SeasonLink | null =
-      row.seasonId === null ? null : { seasonId: row.seasonId, episode: row.episode!, stage: row.stage as SeasonLink["stage"], members: row.members as SeasonLink["members"], context: row.context as unknown as SeasonLink["context"] };
-    const { seasonId: _s, episode: _e, stage: _t, members: _m, context: _c, ...room } = row;
-    return { ...room, season };
+    return (await this.loadRooms([code]))[0] ?? null;
+  }
+
+  /**
+   * Rooms as they are rebuilt, in one statement: each one's row, its host's name,
+   * its season link, its latest snapshot and the events after it (a restart loads
+   * every live room at once, and a query builder's cost per query was most of
+   * the restart's). Codes with no room are left out.
+   */
+  async loadRooms(codes: readonly string[]): Promise<StoredRoom[]> {
+    const r = await this.sql.query<LoadedRoomRow>(LOAD_ROOMS, [codes]);
+    return r.rows.map(({ seasonId, episode, stage, members, context, ...room }) => ({
+      ...room,
+      season: seasonId === null ? null : { seasonId, episode: episode!, stage: stage as SeasonLink["stage"], members: members as SeasonLink["members"], context: context as unknown as SeasonLink["context"] },
+    }));
   }
 
   /** A room's events after `afterSeq` (up to `upTo`), oldest first. */
