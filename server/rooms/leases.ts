@@ -68,25 +68,17 @@ export class Leases {
    * `holder` names the live owner when it is not free; null when there is no such room.
    */
   async acquire(code: string, deadOwners: readonly string[] = []): Promise<Acquired> {
-    const r = await this.sql.query<{ roomId: string; token: number }>(
-      `INSERT INTO "RoomLease" ("roomId", "owner", "token", "expiresAt")
-       SELECT r."id", $1, 1, ${EXPIRY} FROM "Room" r WHERE r."code" = $3
-       ON CONFLICT ("roomId") DO UPDATE SET "owner" = EXCLUDED."owner", "token" = "RoomLease"."token" + 1, "expiresAt" = EXCLUDED."expiresAt"
-       WHERE "RoomLease"."expiresAt" <= ${NOW} OR "RoomLease"."owner" = EXCLUDED."owner" OR "RoomLease"."owner" = ANY($4::text[])
-       RETURNING "roomId", "token"`,
-      [this.owner, this.ttlMs, code, deadOwners],
-    );
-    const row = r.rows[0];
-    if (row) return { ok: true, lease: { roomId: row.roomId, token: row.token } };
+    const lease = (await this.acquireAll([code], deadOwners)).get(code);
+    if (lease) return { ok: true, lease };
     const held = await this.sql.query<{ owner: string }>(`SELECT l."owner" FROM "RoomLease" l JOIN "Room" r ON r."id" = l."roomId" WHERE r."code" = $1`, [code]);
     return { ok: false, holder: held.rows[0]?.owner ?? null };
   }
 
   /**
-   * `acquire` for many rooms in one statement (a restart's recovery): the leases
-   * it took, by room code. A room held by a live owner, or with no such code, is
-   * not among them. Rows are taken in room order, as every statement that locks
-   * several leases does.
+   * `acquire` for many rooms in one statement (a restart's recovery takes them
+   * all at once): the leases it took, by room code. A room held by a live owner,
+   * or with no such code, is not among them. Rows are taken in room order, as
+   * every statement that locks several leases does.
    */
   async acquireAll(codes: readonly string[], deadOwners: readonly string[] = []): Promise<Map<string, Lease>> {
     if (codes.length === 0) return new Map();

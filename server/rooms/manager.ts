@@ -149,11 +149,13 @@ export class RoomManager {
 
   /** One load per code at a time: a second acquisition by this process would fence out the first copy. */
   private loadOnce(code: string, start: boolean, takeOver = false): Promise<Room | null> {
-    let p = this.loading.get(code);
-    if (!p) {
-      p = this.load(code, start, takeOver).finally(() => this.loading.delete(code));
-      this.loading.set(code, p);
-    }
+    return this.loading.get(code) ?? this.tracked(code, this.load(code, start, takeOver));
+  }
+
+  /** `load` in flight for `code`: a `get` meanwhile waits for it rather than loading the room a second time. */
+  private tracked(code: string, load: Promise<Room | null>): Promise<Room | null> {
+    const p = load.finally(() => this.loading.delete(code));
+    this.loading.set(code, p);
     return p;
   }
 
@@ -335,64 +337,43 @@ export class RoomManager {
   }
 
   /**
-   * Recovery's load: every room's lease in one statement, then their logs in
-   * statements of RECOVER_CHUNK rooms, each room folded as its statement
-   * returns. A room held by a live process is left to it; one that cannot be
-   * rebuilt is logged, and its lease given up. While this runs, a `get` of one
-   * of these codes waits for it rather than loading the room a second time.
+   * Recovery's load: every room's lease in one statement, then the rooms taken
+   * read back RECOVER_CHUNK per statement, each folded as its statement returns.
+   * A room held by a live process is left to it.
    */
   private async loadAll(codes: string[]): Promise<Room[]> {
-    const waiting = new Map<string, (room: Room | null) => void>();
-    for (const code of codes) {
-      if (this.loading.has(code) || this.rooms.has(code)) continue;
-      this.loading.set(code, new Promise((resolve) => waiting.set(code, resolve)));
-    }
-    const rooms: Room[] = [];
-    const settle = (code: string, room: Room | null) => {
-      const resolve = waiting.get(code);
-      if (!resolve) return;
-      waiting.delete(code);
-      this.loading.delete(code);
-      if (room) {
-        this.rooms.set(code, room);
-        rooms.push(room);
+    const fresh = codes.filter((c) => !this.loading.has(c) && !this.rooms.has(c));
+    const leases = this.leases.acquireAll(fresh, [...this.deadOwners]);
+    const reads = leases.then((held) => {
+      const byCode = new Map<string, Promise<Map<string, StoredRoom>>>();
+      const taken = [...held.keys()];
+      for (let i = 0; i < taken.length; i += RECOVER_CHUNK) {
+        const chunk = taken.slice(i, i + RECOVER_CHUNK);
+        const read = this.store.loadRooms(chunk).then((rows) => new Map(rows.map((s) => [s.code, s])));
+        for (const code of chunk) byCode.set(code, read);
       }
-      resolve(room);
-    };
-    const giveUp = async (code: string, lease: Lease, e: unknown) => {
+      return byCode;
+    });
+    const loaded = await Promise.all(fresh.map((code) => this.tracked(code, this.recoverOne(code, leases, reads))));
+    return loaded.filter((r): r is Room => r !== null);
+  }
+
+  /** One room of `loadAll`: one that cannot be rebuilt is logged, and its lease given up. */
+  private async recoverOne(code: string, leases: Promise<Map<string, Lease>>, reads: Promise<Map<string, Promise<Map<string, StoredRoom>>>>): Promise<Room | null> {
+    const [held, byCode] = await Promise.all([leases, reads]);
+    const lease = held.get(code);
+    if (!lease) return null;
+    try {
+      const stored = (await byCode.get(code)!).get(code);
+      if (!stored) throw new Error("no such room");
+      const room = this.assemble(stored, lease.token);
+      if (room) this.rooms.set(code, room);
+      return room;
+    } catch (e) {
       console.error(`room ${code} could not be recovered:`, e);
       await this.leases.release(lease).catch(() => undefined);
-      settle(code, null);
-    };
-    try {
-      const leases = await this.leases.acquireAll([...waiting.keys()], [...this.deadOwners]);
-      const taken = [...leases.keys()];
-      const chunks = Array.from({ length: Math.ceil(taken.length / RECOVER_CHUNK) }, (_, i) => taken.slice(i * RECOVER_CHUNK, (i + 1) * RECOVER_CHUNK));
-      await Promise.all(
-        chunks.map(async (chunk) => {
-          let stored: StoredRoom[];
-          try {
-            stored = await this.store.loadRooms(chunk);
-          } catch (e) {
-            await Promise.all(chunk.map((code) => giveUp(code, leases.get(code)!, e)));
-            return;
-          }
-          for (const s of stored) {
-            try {
-              settle(s.code, this.assemble(s, leases.get(s.code)!.token));
-            } catch (e) {
-              await giveUp(s.code, leases.get(s.code)!, e);
-            }
-          }
-          // a room deleted between its lease and its read
-          for (const code of chunk) if (waiting.has(code)) await giveUp(code, leases.get(code)!, new Error("no such room"));
-        }),
-      );
-    } finally {
-      // rooms held by a live process, and all of them when the leases could not be read
-      for (const code of [...waiting.keys()]) settle(code, null);
+      return null;
     }
-    return rooms;
   }
 
   /**
