@@ -35,3 +35,20 @@ function sameDeps(a: readonly unknown[], b: readonly unknown[]): boolean {
   for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
   return true;
 }
+
+/**
+ * What a seat's own part of a view is built from, for `ViewParts.get`'s
+ * `deps`: every member of `state` but the per-seat records named in `own`
+ * (of which it reads only the seat's entry, taken instead) and those named in
+ * `unread` (which no view reads, such as the random generator). Another
+ * seat's private move, which replaces only that seat's entry, then leaves the
+ * part as it was. A game may use it only where the part reads nothing of
+ * another seat's entry in `own`.
+ */
+export function seatDeps<S extends object>(state: S, seat: string, own: readonly (keyof S & string)[], unread: readonly (keyof S & string)[] = []): unknown[] {
+  const out: unknown[] = [];
+  const rec = state as Record<string, unknown>;
+  for (const k in rec) if (!own.includes(k as keyof S & string) && !unread.includes(k as keyof S & string)) out.push(rec[k]);
+  for (const k of own) out.push((rec[k] as Record<string, unknown> | undefined)?.[seat]);
+  return out;
+}

@@ -4,7 +4,7 @@
 // aliases, challenges and points (never anyone's points from guesses as such, and
 // garnets only to their holder and the host).
 import type { SeatId, Viewer } from "../core/types";
-import { ViewParts } from "../core/view-parts";
+import { seatDeps, ViewParts } from "../core/view-parts";
 import { aliasList } from "./aliases";
 import { CHALLENGES, challengeText, checklistAfter, checklistDuring, type ChallengeCheck, type ChallengeId } from "./challenges";
 import { STONES, type Stone, type StoneEffect } from "./config";
@@ -424,9 +424,10 @@ export function view(state: State, viewer: Viewer): View {
       },
       challengePoints: { each: cfg.challenges.points, eachWhenNamedByAll: cfg.challenges.detectedPoints },
     })),
-    history: state.rounds.map((rec) => parts.get(rec.published, "public", [], () => copyPublic(rec.published))),
-    me: state.seats.includes(viewer) ? meView(state, viewer) : null,
-    end: endView(state, viewer),
+    history: parts.get(cfg, "history", [state.rounds], () => state.rounds.map((rec) => parts.get(rec.published, "public", [], () => copyPublic(rec.published)))),
+    // a seat's panel reads its own submission only: another seat's move leaves it as it was
+    me: state.seats.includes(viewer) ? parts.get(cfg, `me:${viewer}`, seatDeps(state, viewer, ["subs"], ["rng"]), () => meView(state, viewer)) : null,
+    end: state.final ? parts.get(cfg, `end:${viewer}`, [state.final, state.rounds, state.seats, state.schedule], () => endView(state, viewer)) : null,
     host: viewer === "host" ? hostView(state) : null,
   };
 }

@@ -3,7 +3,7 @@
 // public record; the host sees everything. Claims are secret too: only the
 // counts per trait are public.
 import type { SeatId, Viewer } from "../core/types";
-import { ViewParts } from "../core/view-parts";
+import { seatDeps, ViewParts } from "../core/view-parts";
 import { WISDOM_OPTION_TEXT, type WisdomOption } from "./config";
 import { cleanseBlock, effectsOf, participants, queryKindFor, resurrectBlock, traitPairs } from "./rules";
 import {
@@ -420,8 +420,9 @@ export function buildView(state: State, viewer: Viewer): View {
       }),
     ),
     history: historyParts.get(state.history, "public", [], () => state.history.map((r) => roundParts.get(r, "public", [], () => publicRound(r)))),
-    me: isSeat ? myView(state, viewer) : null,
+    // a seat's panel reads its own submission of the round only: another seat's move leaves it as it was
+    me: isSeat ? configParts.get(state.config, `me:${viewer}`, seatDeps(state, viewer, ["pending"], ["rng"]), () => myView(state, viewer)) : null,
     host: viewer === "host" ? hostView(state) : null,
-    end: endView(state),
+    end: configParts.get(state.config, "end", [state.end, state.seats, state.stage], () => endView(state)),
   };
 }

@@ -184,6 +184,9 @@ function copyBallot(b: Record<SeatId, SeatId | null>): Record<SeatId, SeatId | n
   return { ...b };
 }
 
+/** Parts kept per game (the config is the same object in every state of one game). */
+const kept = new ViewParts<State["config"]>();
+
 /** Round views kept from state to state: a round's record is the same object until the round changes. */
 const rounds = new ViewParts<RoundState>();
 
@@ -334,14 +337,15 @@ export function view(state: State, viewer: Viewer): View {
   });
   const c = state.config;
   const result = state.result;
+  const knows = knowsTruth(state, viewer, cur);
   return {
     viewer,
-    seats: state.seats.slice(),
+    seats: kept.get(c, "seats", [state.seats], () => state.seats.slice()),
     phase: state.phase,
     phaseName: PHASE_NAMES[state.phase],
     round: state.round,
     rounds: c.rounds,
-    rules: {
+    rules: kept.get(c, "rules", [state.seats], () => ({
       pointsToWin: c.pointsToWin,
       peeksPerGame: c.peeksPerGame,
       drunkHintAccuracy: c.drunkHintAccuracy,
@@ -352,10 +356,10 @@ export function view(state: State, viewer: Viewer): View {
       scammers: scammerCount(state.seats.length),
       scammersKnowEachOther: c.scammersKnowEachOther,
       customHeadlines: c.customHeadlines.length > 0,
-    },
-    scores: { ...state.scores },
+    })),
+    scores: kept.get(c, "scores", [state.scores], () => ({ ...state.scores })),
     players,
-    headline: { round: cur.round, text: cur.headline.text, truth: knowsTruth(state, viewer, cur) ? cur.headline.truth : null },
+    headline: kept.get(c, `headline:${viewer}`, [cur.round, cur.headline, knows], () => ({ round: cur.round, text: cur.headline.text, truth: knows ? cur.headline.truth : null })),
     me: isSeat ? meView(state, viewer) : null,
     vote: votingNow
       ? { options: ["trust", "flag", "abstain"], eligible: unbanned(state), voted: unbanned(state).filter((s) => s in cur.votes) }
