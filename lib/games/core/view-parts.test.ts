@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { getGame } from "../registry";
 import { playWithBots, runCommand } from "./commands";
 import { seatIds } from "./seats";
-import { seatDeps, ViewParts } from "./view-parts";
+import { seatDeps, sharedAcrossRooms, ViewParts } from "./view-parts";
 
 describe("seatDeps", () => {
   const state = { round: 2, config: { a: 1 }, rng: { s: 1 }, subs: { s1: { x: 1 }, s2: { x: 2 } } };
@@ -21,6 +21,25 @@ describe("seatDeps", () => {
     expect(build({ ...state, subs: { ...state.subs, s2: { x: 9 } } })).toBe(first);
     expect(build({ ...state, subs: { ...state.subs, s1: { x: 9 } } })).toEqual({ sub: { x: 9 }, round: 2 });
     expect(build({ ...state, round: 3 })).toEqual({ sub: state.subs.s1, round: 3 });
+  });
+});
+
+describe("sharedAcrossRooms", () => {
+  it("gives the first value of each JSON to every later caller", () => {
+    const a = sharedAcrossRooms({ rule: "x", n: [1, 2] });
+    expect(sharedAcrossRooms({ rule: "x", n: [1, 2] })).toBe(a);
+    expect(sharedAcrossRooms({ rule: "x", n: [1, 3] })).not.toBe(a);
+    const text = sharedAcrossRooms(["You already rolled", "d6"].join(" your "));
+    expect(sharedAcrossRooms(`You already rolled your ${"d6"}`)).toBe(text);
+  });
+
+  it("lets two rooms of the same settings hold one rules part", () => {
+    const game = getGame("thoths-bluff")!;
+    const setup = (seed: string) => game.setup({ seats: seatIds(2), config: game.configSchema.parse({}), seed });
+    const rulesOf = (v: unknown) => (v as { rules: unknown }).rules;
+    expect(rulesOf(game.view(setup("room-a"), "s1"))).toBe(rulesOf(game.view(setup("room-b"), "s2")));
+    const other = game.setup({ seats: seatIds(2), config: game.configSchema.parse({ startingHealth: 7 }), seed: "room-c" });
+    expect(rulesOf(game.view(other, "s1"))).not.toBe(rulesOf(game.view(setup("room-a"), "s1")));
   });
 });
 

@@ -52,3 +52,23 @@ export function seatDeps<S extends object>(state: S, seat: string, own: readonly
   for (const k of own) out.push((rec[k] as Record<string, unknown> | undefined)?.[seat]);
   return out;
 }
+
+/** Parts shared across rooms, by their JSON; the oldest are forgotten past this many (a room keeps the ones it holds). */
+const SHARED_LIMIT = 2000;
+const shared = new Map<string, unknown>();
+
+/**
+ * The one value of `value`'s JSON that every room shares: for a part built
+ * from the room config alone (rule texts, reference tables), which is the same
+ * in every room with the same settings, or a text built from a template (a
+ * rejection reason). A room then holds a reference rather than its own copy.
+ * For values built once per room and part (inside `ViewParts.get`), not per view.
+ */
+export function sharedAcrossRooms<V>(value: V): V {
+  const key = JSON.stringify(value);
+  const hit = shared.get(key);
+  if (hit !== undefined) return hit as V;
+  if (shared.size >= SHARED_LIMIT) shared.delete(shared.keys().next().value as string);
+  shared.set(key, value);
+  return value;
+}

@@ -4,7 +4,7 @@
 // aliases, challenges and points (never anyone's points from guesses as such, and
 // garnets only to their holder and the host).
 import type { SeatId, Viewer } from "../core/types";
-import { seatDeps, ViewParts } from "../core/view-parts";
+import { seatDeps, sharedAcrossRooms, ViewParts } from "../core/view-parts";
 import { aliasList } from "./aliases";
 import { CHALLENGES, challengeText, checklistAfter, checklistDuring, type ChallengeCheck, type ChallengeId } from "./challenges";
 import { STONES, type Stone, type StoneEffect } from "./config";
@@ -409,7 +409,7 @@ export function view(state: State, viewer: Viewer): View {
     totalRounds: TOTAL_ROUNDS,
     phase: state.phase,
     aliases: parts.get(cfg, "aliases", [current], () => (current ? aliasList(current) : [])),
-    reference: parts.get(cfg, "reference", [], () => ({
+    reference: parts.get(cfg, "reference", [], () => sharedAcrossRooms({
       stones: STONES.map((s) => ({ stone: s, count: cfg.greed[s].count, effect: cfg.greed[s].effect })),
       greedFee: cfg.greed.fee,
       greedStartPot: cfg.greed.startPot,

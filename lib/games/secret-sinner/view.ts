@@ -5,7 +5,7 @@
 // realm. Scores, pairs of others and correctness are for the host only.
 import { directChannelId } from "../core/chat";
 import type { SeatId, Viewer } from "../core/types";
-import { ViewParts } from "../core/view-parts";
+import { sharedAcrossRooms, ViewParts } from "../core/view-parts";
 import { board, delivered, isSeat, letterInfo, lettersOf, lockProblem, queryRounds, recipientLimit, roundStageProblem } from "./engine";
 import type { Letter } from "./rules";
 import { SINS, VIRTUES, areAllies, attributeLabel, rankRealm, recipientProblem, standingOf } from "./rules";
@@ -97,11 +97,11 @@ function buildView(state: State, viewer: Viewer, seat: SeatId | null, records: r
     round: state.round,
     rounds: cfg.rounds,
     queryRounds: queryRounds(state),
-    attributes: parts.get(cfg, "attributes", [], () => ({
+    attributes: parts.get(cfg, "attributes", [], () => sharedAcrossRooms({
       sins: SINS.map((id) => ({ id, label: attributeLabel(id) })),
       virtues: VIRTUES.map((id) => ({ id, label: attributeLabel(id) })),
     })),
-    settings: parts.get(cfg, "settings", [], () => ({
+    settings: parts.get(cfg, "settings", [], () => sharedAcrossRooms({
       maxLocksPerLetter: cfg.maxLocksPerLetter,
       heavenRecipientLimit: cfg.heavenRecipientLimit,
       hellRecipientLimit: cfg.hellRecipientLimit,

@@ -5,7 +5,7 @@
 // - the host: everything.
 // Bluffs are never marked in anything a seat sees of its opponent or a spectator sees.
 import type { Outcome, SeatId, Viewer } from "../core";
-import { ViewParts } from "../core/view-parts";
+import { sharedAcrossRooms, ViewParts } from "../core/view-parts";
 import { RESTRICTIONS, SLOT_SIZE, SLOTS, assignmentProblem, dieProblem, type Assignment, type RestrictionId, type RestrictionInfo, type Slot, type SlotState } from "./actions";
 import { DICE, DIE_NAMES, SIDES, countDoubles, type Die, type DieKind, type DieStatus } from "./dice";
 import { challengeProblem, defaultRecovery, dieOf, rigCheck, rollProblem, slotStates } from "./rules";
@@ -284,7 +284,8 @@ function buildPrivateRound(state: State, rec: RoundRecord, seat: SeatId, full: b
 }
 
 const perDie = (f: (k: DieKind) => Check): Record<DieKind, Check> => Object.fromEntries(DICE.map((k) => [k, f(k)])) as Record<DieKind, Check>;
-const fromProblem = (p: { message: string } | string | null): Check => (p === null ? { ok: true } : { ok: false, reason: typeof p === "string" ? p : p.message });
+/** A check's reason is one of a few texts, shared by every room rather than one copy per room and seat. */
+const fromProblem = (p: { message: string } | string | null): Check => (p === null ? { ok: true } : { ok: false, reason: sharedAcrossRooms(typeof p === "string" ? p : p.message) });
 
 /**
  * A seat's legal moves read its own player record, the phase, the round, the
@@ -392,7 +393,7 @@ export function view(state: State, viewer: Viewer): View {
     round: state.round,
     phase: state.phase,
     extra: configParts.get(cfg, "extra", [state.extra], () => (state.extra ? { ...state.extra } : null)),
-    rules: configParts.get(cfg, "rules", [], () => ({
+    rules: configParts.get(cfg, "rules", [], () => sharedAcrossRooms({
       startingHealth: cfg.startingHealth,
       dice: DICE.map((die) => ({ die, name: DIE_NAMES[die], sides: SIDES[die] })),
       actions: SLOTS.map((slot) => ({ slot, size: SLOT_SIZE[slot] })),

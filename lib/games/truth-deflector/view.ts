@@ -3,7 +3,7 @@
 // public record; the host sees everything. Claims are secret too: only the
 // counts per trait are public.
 import type { SeatId, Viewer } from "../core/types";
-import { seatDeps, ViewParts } from "../core/view-parts";
+import { seatDeps, sharedAcrossRooms, ViewParts } from "../core/view-parts";
 import { WISDOM_OPTION_TEXT, type WisdomOption } from "./config";
 import { cleanseBlock, effectsOf, participants, queryKindFor, resurrectBlock, traitPairs } from "./rules";
 import {
@@ -203,7 +203,7 @@ const roundParts = new ViewParts<State["history"][number]>();
 const configParts = new ViewParts<State["config"]>();
 
 function rulesView(state: State): RulesView {
-  return configParts.get(state.config, "rules", [], () => buildRulesView(state));
+  return configParts.get(state.config, "rules", [], () => sharedAcrossRooms(buildRulesView(state)));
 }
 
 function buildRulesView(state: State): RulesView {

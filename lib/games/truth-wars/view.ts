@@ -3,7 +3,7 @@
 // results; a spectator sees the public table only; the host sees everything.
 // Once the game is over every role, truth, hint and peek is revealed.
 import type { SeatId, Viewer } from "../core";
-import { ViewParts } from "../core/view-parts";
+import { sharedAcrossRooms, ViewParts } from "../core/view-parts";
 import type { ActionType } from "./actions";
 import { PHASE_NAMES, banBallot, checkBan, checkPeek, checkSnipe, snipeTargets } from "./rules";
 import { resultSummary } from "./outcome";
@@ -345,7 +345,7 @@ export function view(state: State, viewer: Viewer): View {
     phaseName: PHASE_NAMES[state.phase],
     round: state.round,
     rounds: c.rounds,
-    rules: kept.get(c, "rules", [state.seats], () => ({
+    rules: kept.get(c, "rules", [state.seats], () => sharedAcrossRooms({
       pointsToWin: c.pointsToWin,
       peeksPerGame: c.peeksPerGame,
       drunkHintAccuracy: c.drunkHintAccuracy,
