@@ -152,6 +152,8 @@ export async function startGarnetServer(o: GarnetServerOptions): Promise<GarnetS
   io.use((socket, next) => {
     void (async () => {
       const user = await userFromCookie(socket.handshake.headers.cookie, o.authSecret);
+      // the session cookie is read once, here: the socket does not keep it (nor its session token) for its life
+      delete socket.handshake.headers.cookie;
       socket.data.user = user;
       socket.data.watching = new Map();
       socket.data.address = edge.addressOf(socket.request);

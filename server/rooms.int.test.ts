@@ -217,3 +217,15 @@ describe("rooms over sockets with a real PostgreSQL", () => {
     }
   });
 });
+
+describe("the session cookie", () => {
+  it("is read at the handshake and not kept with the socket, which stays signed in", async () => {
+    const a = await c(alice);
+    const socket = [...t.server.io.sockets.sockets.values()].find((s) => (s.data as { user?: { id: string } }).user?.id === alice.id);
+    expect(socket).toBeDefined();
+    expect(socket!.handshake.headers.cookie).toBeUndefined();
+    expect(socket!.request.headers.cookie).toBeUndefined();
+    const created = await a.req<{ ok: boolean; code?: string }>("room:create", { gameId: "fixture", seats: 2, config: {} });
+    expect(created).toMatchObject({ ok: true });
+  });
+});
