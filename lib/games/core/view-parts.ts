@@ -62,6 +62,7 @@ const shared = new Map<string, unknown>();
  * from the room config alone (rule texts, reference tables), which is the same
  * in every room with the same settings, or a text built from a template (a
  * rejection reason). A room then holds a reference rather than its own copy.
+ * The value is frozen, so it must be built for this (not a part of a state).
  * For values built once per room and part (inside `ViewParts.get`), not per view.
  */
 export function sharedAcrossRooms<V>(value: V): V {
@@ -69,6 +70,15 @@ export function sharedAcrossRooms<V>(value: V): V {
   const hit = shared.get(key);
   if (hit !== undefined) return hit as V;
   if (shared.size >= SHARED_LIMIT) shared.delete(shared.keys().next().value as string);
-  shared.set(key, value);
+  // frozen: a mistaken change to one room's view could otherwise reach every other room
+  shared.set(key, deepFreeze(value));
   return value;
+}
+
+function deepFreeze<V>(v: V): V {
+  if (typeof v === "object" && v !== null && !Object.isFrozen(v)) {
+    Object.freeze(v);
+    for (const e of Object.values(v)) deepFreeze(e);
+  }
+  return v;
 }

@@ -168,6 +168,8 @@ describe("viewers", () => {
       for (const v of VIEWERS) {
         const view = game.view(s, v) as unknown as Record<string, unknown>;
         const scramble = (x: unknown): void => {
+          // a part every room shares is frozen: nothing can change it
+          if (Object.isFrozen(x)) return;
           if (Array.isArray(x)) {
             x.forEach(scramble);
             x.push("x");
