@@ -106,6 +106,21 @@ describe("diffJson and applyPatch", () => {
     expect(applyPatch(a, ops)).toEqual(b);
   });
 
+  it("replaces a small object whole when several of its members changed, each of which would carry the whole path", () => {
+    const check = (ok: boolean) => (ok ? { ok: true } : { ok: false, reason: "Your d8 is not rolled." });
+    const a = { view: { me: { legal: { rigs: [{ tool: "flip", check: check(true), result: 4 }] } } } };
+    const b = { view: { me: { legal: { rigs: [{ tool: "flip", check: check(false), result: null }] } } } };
+    const ops = diffJson(a, b);
+    expect(ops).toEqual([{ p: ["view", "me", "legal", "rigs", 0], v: b.view.me.legal.rigs[0] }]);
+    expect(applyPatch(a, ops)).toEqual(b);
+    // members with much in them that did not change are not sent again
+    const big = { text: "x".repeat(300), a: 1, b: 2 };
+    expect(diffJson({ o: big }, { o: { ...big, a: 5, b: 6 } })).toEqual([
+      { p: ["o", "a"], v: 5 },
+      { p: ["o", "b"], v: 6 },
+    ]);
+  });
+
   it("sends a window that moved along a list whole", () => {
     const items = Array.from({ length: 6 }, (_, i) => ({ version: i, text: `notice ${i}` }));
     const ops = diffJson({ notices: items.slice(0, 5) }, { notices: items.slice(1, 6) });

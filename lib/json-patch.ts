@@ -133,6 +133,37 @@ function diffInto(a: unknown, b: unknown, path: PatchPath, ops: PatchOp[]): void
       ops.push({ p: [...path, k], x: 1 });
     }
   }
+  // several operations inside a small object: each carries its whole path, so the object itself (one operation) is shorter
+  const made = ops.length - start;
+  if (made > 1 && path.length > 0 && jsonSizeUpTo(y, made * (16 + 8 * (path.length + 1))) === "fits") {
+    ops.length = start;
+    ops.push({ p: path.slice(), v: y });
+  }
+}
+
+/** Whether `v` as JSON takes about `budget` characters or fewer (an estimate, which stops counting once past it). */
+function jsonSizeUpTo(v: unknown, budget: number): "fits" | "over" {
+  return sizeWithin(v, budget) <= budget ? "fits" : "over";
+}
+
+function sizeWithin(v: unknown, budget: number): number {
+  if (typeof v === "string") return v.length + 2;
+  if (typeof v !== "object" || v === null) return 5;
+  let n = 2;
+  if (Array.isArray(v)) {
+    for (const e of v) {
+      n += sizeWithin(e, budget - n) + 1;
+      if (n > budget) return n;
+    }
+    return n;
+  }
+  for (const k in v) {
+    const e = (v as Record<string, unknown>)[k];
+    if (e === undefined) continue;
+    n += k.length + 4 + sizeWithin(e, budget - n);
+    if (n > budget) return n;
+  }
+  return n;
 }
 
 /** An object with a member named "__proto__" (which no patch may name): its operations so far give way to the whole new value. */
