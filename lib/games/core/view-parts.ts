@@ -60,8 +60,8 @@ const shared = new Map<string, unknown>();
 /**
  * The one value of `value`'s JSON that every room shares: for a part built
  * from the room config alone (rule texts, reference tables), which is the same
- * in every room with the same settings, or a text built from a template (a
- * rejection reason). A room then holds a reference rather than its own copy.
+ * in every room with the same settings. A room then holds a reference rather
+ * than its own copy.
  * The value is frozen, so it must be built for this (not a part of a state).
  * For values built once per room and part (inside `ViewParts.get`), not per view.
  */

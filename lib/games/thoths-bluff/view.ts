@@ -284,8 +284,7 @@ function buildPrivateRound(state: State, rec: RoundRecord, seat: SeatId, full: b
 }
 
 const perDie = (f: (k: DieKind) => Check): Record<DieKind, Check> => Object.fromEntries(DICE.map((k) => [k, f(k)])) as Record<DieKind, Check>;
-/** A check's reason is one of a few texts, shared by every room rather than one copy per room and seat. */
-const fromProblem = (p: { message: string } | string | null): Check => (p === null ? { ok: true } : { ok: false, reason: sharedAcrossRooms(typeof p === "string" ? p : p.message) });
+const fromProblem = (p: { message: string } | string | null): Check => (p === null ? { ok: true } : { ok: false, reason: typeof p === "string" ? p : p.message });
 
 /**
  * A seat's legal moves read its own player record, the phase, the round, the
