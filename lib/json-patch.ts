@@ -135,17 +135,13 @@ function diffInto(a: unknown, b: unknown, path: PatchPath, ops: PatchOp[]): void
   }
   // several operations inside a small object: each carries its whole path, so the object itself (one operation) is shorter
   const made = ops.length - start;
-  if (made > 1 && path.length > 0 && jsonSizeUpTo(y, made * (16 + 8 * (path.length + 1))) === "fits") {
-    ops.length = start;
-    ops.push({ p: path.slice(), v: y });
+  if (made > 1 && path.length > 0) {
+    const budget = made * (16 + 8 * (path.length + 1));
+    if (sizeWithin(y, budget) <= budget) wholeObject(y, path, ops, start);
   }
 }
 
-/** Whether `v` as JSON takes about `budget` characters or fewer (an estimate, which stops counting once past it). */
-function jsonSizeUpTo(v: unknown, budget: number): "fits" | "over" {
-  return sizeWithin(v, budget) <= budget ? "fits" : "over";
-}
-
+/** About how many characters `v` takes as JSON; an estimate, which stops counting once past `budget`. */
 function sizeWithin(v: unknown, budget: number): number {
   if (typeof v === "string") return v.length + 2;
   if (typeof v !== "object" || v === null) return 5;
@@ -166,7 +162,7 @@ function sizeWithin(v: unknown, budget: number): number {
   return n;
 }
 
-/** An object with a member named "__proto__" (which no patch may name): its operations so far give way to the whole new value. */
+/** Its operations so far give way to the whole new value: an object with a member named "__proto__" (which no patch may name), or a small one with several changes. */
 function wholeObject(y: Record<string, unknown>, path: PatchPath, ops: PatchOp[], start: number): void {
   ops.length = start;
   ops.push({ p: path.slice(), v: y });
