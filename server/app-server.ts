@@ -9,7 +9,7 @@ import type { ClientToServer, ServerToClient } from "../lib/protocol";
 import { createDb, createSqlPool, type Db } from "./db/client";
 import { RoomManager } from "./rooms/manager";
 import { Store } from "./rooms/store";
-import { userFromCookie } from "./sockets/auth";
+import { forgetCookie, userFromCookie } from "./sockets/auth";
 import { broadcast, deliverChat, groupUser, movedAway, registerHandlers, seatConnected, seatsMoved, tell, watcherCount, type SocketData } from "./sockets/handlers";
 import { handleApi } from "./http/api";
 import { createEdge, DEFAULT_EDGE, type Edge, type EdgeConfig } from "./edge";
@@ -153,7 +153,7 @@ export async function startGarnetServer(o: GarnetServerOptions): Promise<GarnetS
     void (async () => {
       const user = await userFromCookie(socket.handshake.headers.cookie, o.authSecret);
       // the session cookie is read once, here: the socket does not keep it (nor its session token) for its life
-      delete socket.handshake.headers.cookie;
+      forgetCookie(socket.request);
       socket.data.user = user;
       socket.data.watching = new Map();
       socket.data.address = edge.addressOf(socket.request);

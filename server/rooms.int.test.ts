@@ -225,6 +225,9 @@ describe("the session cookie", () => {
     expect(socket).toBeDefined();
     expect(socket!.handshake.headers.cookie).toBeUndefined();
     expect(socket!.request.headers.cookie).toBeUndefined();
+    // nor in the raw header list the request also keeps
+    expect(socket!.request.rawHeaders.map((h) => h.toLowerCase())).not.toContain("cookie");
+    expect(socket!.request.rawHeaders.join("\n")).not.toContain("session-token");
     const created = await a.req<{ ok: boolean; code?: string }>("room:create", { gameId: "fixture", seats: 2, config: {} });
     expect(created).toMatchObject({ ok: true });
   });

@@ -1,4 +1,5 @@
 // Identity comes from the Auth.js session cookie in the handshake, never from a payload.
+import type { IncomingMessage } from "node:http";
 import { decode } from "next-auth/jwt";
 import { isSessionName } from "../../lib/auth/names";
 
@@ -50,4 +51,15 @@ export async function userFromCookie(header: string | undefined, secret: string)
     }
   }
   return null;
+}
+
+/**
+ * Drops the cookie from a request that outlives its reading: a socket keeps
+ * its handshake request for its whole life, parsed headers and raw list
+ * (name, value, name, value…) alike, and with them the session token.
+ */
+export function forgetCookie(req: IncomingMessage): void {
+  delete req.headers.cookie;
+  const raw = req.rawHeaders;
+  for (let i = raw.length - 2; i >= 0; i -= 2) if (raw[i]!.toLowerCase() === "cookie") raw.splice(i, 2);
 }
