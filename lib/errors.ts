@@ -6,6 +6,7 @@
 export const ERRORS = {
   "auth/required": "The request needs a signed-in user.",
   "input/invalid": "The input does not match the event's schema (the message names the field).",
+  "input/unknown_event": "The server has no event of that name (a client of another version, or a forged message).",
   "input/control_char": "Text holds a control character, a lone surrogate or another character that cannot be stored.",
   "input/not_text": "A text field was not a string.",
   "input/empty": "The text is empty (once invisible characters are removed).",

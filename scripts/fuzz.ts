@@ -66,8 +66,8 @@ async function fuzzServer(messages: number, clients: number, seed: number): Prom
     console.error = logError;
     const answered = r.typedErrors + r.accepted + r.malformedAnswers;
     console.log(`sent ${r.sent} messages in ${(r.durationMs / 1000).toFixed(1)} s to ${r.rooms} rooms (lobby, running with the clock paused, ended; every game)`);
-    console.log(`  answered with a typed error: ${r.typedErrors}`);
-    console.log(`  dropped by socket.io, counted apart: ${r.unknownEvents} to events without a handler (none answered), ${r.droppedPackets} oversized or unparseable packets (${r.connectionsClosed} connections closed by the server)`);
+    console.log(`  answered with a typed error: ${r.typedErrors} (${r.unknownEvents} of them to events the server has no handler for)`);
+    console.log(`  dropped by socket.io, counted apart: ${r.droppedPackets} oversized or unparseable packets (${r.connectionsClosed} connections closed by the server)`);
     console.log(`  sent without an ack callback (nothing to answer to): ${r.withoutAck}`);
     console.log(`  accepted: ${r.accepted}; answered otherwise: ${r.malformedAnswers}; unanswered: ${r.unanswered}; server errors: ${r.serverErrors}; of ${answered} answers`);
     console.log(`  drawn again because the first draw was a legal move: ${r.skippedLegal}`);

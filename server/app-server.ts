@@ -10,15 +10,16 @@ import { createDb, createSqlPool, type Db } from "./db/client";
 import { RoomManager } from "./rooms/manager";
 import { Store } from "./rooms/store";
 import { forgetCookie, userFromCookie } from "./sockets/auth";
-import { broadcast, deliverChat, groupUser, movedAway, registerHandlers, seatConnected, seatsMoved, tell, watcherCount, type SocketData } from "./sockets/handlers";
+import { broadcast, deliverChat, disconnectHandler, groupUser, movedAway, roomHandlers, seatConnected, seatsMoved, tell, watcherCount, type SocketData } from "./sockets/handlers";
+import { eventListener } from "./sockets/edge";
 import { handleApi } from "./http/api";
 import { createEdge, DEFAULT_EDGE, type Edge, type EdgeConfig } from "./edge";
 import { Seasons } from "./season/service";
 import { handleSeasonApi } from "./season/http";
-import { registerSeasonHandlers, seasonChanged } from "./season/sockets";
+import { seasonChanged, seasonHandlers } from "./season/sockets";
 import { DEFAULT_ALERTS, type AlertsConfig } from "./alerts/config";
 import { Alerts } from "./alerts/service";
-import { registerAlertHandlers } from "./alerts/sockets";
+import { alertHandlers } from "./alerts/sockets";
 import { AlertStore } from "./alerts/store";
 import { attachAdapter, handovers, shareAlerts, type CrossProcess, type ServerSideEvents } from "./cluster/adapter";
 
@@ -168,10 +169,12 @@ export async function startGarnetServer(o: GarnetServerOptions): Promise<GarnetS
       next();
     })().catch((e) => next(e instanceof Error ? e : new Error(String(e))));
   });
+  // one listener for every event of every socket, and one for its going: nothing is made per socket
+  const onEvent = eventListener(edge.limits, roomHandlers(io, rooms, edge.limits), seasonHandlers(seasons), alertHandlers(alerts, rooms, edge.limits));
+  const onDisconnect = disconnectHandler(io, rooms, edge.limits);
   io.on("connection", (socket) => {
-    registerHandlers(io, socket, rooms, edge.limits);
-    registerSeasonHandlers(socket, seasons, edge.limits);
-    registerAlertHandlers(socket, alerts, rooms, edge.limits);
+    socket.onAny(onEvent);
+    socket.on("disconnect", onDisconnect);
   });
 
   const recovered = await rooms.recover();

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { RoomPayload } from "../lib/protocol";
+import { clientEvents } from "../lib/protocol-input";
 import { fixtureGame } from "./test/fixture-game";
 import { useTestServer, type Client } from "./test/harness";
 
@@ -230,5 +231,24 @@ describe("the session cookie", () => {
     expect(socket!.request.rawHeaders.join("\n")).not.toContain("session-token");
     const created = await a.req<{ ok: boolean; code?: string }>("room:create", { gameId: "fixture", seats: 2, config: {} });
     expect(created).toMatchObject({ ok: true });
+  });
+});
+
+describe("the socket edge", () => {
+  it("answers an event it has no handler for with a typed error, and keeps no function per event on a socket", async () => {
+    const a = await c(alice);
+    await c(bob);
+    expect(await a.req("room:delete", { code: "ABCDEF" })).toMatchObject({ ok: false, code: "input/unknown_event" });
+    expect(await a.req("__proto__", {})).toMatchObject({ ok: false, code: "input/unknown_event" });
+    const sockets = [...t.server.io.sockets.sockets.values()];
+    expect(sockets.length).toBeGreaterThan(1);
+    // every socket shares the server's one event listener and one disconnect listener
+    const [first, ...rest] = sockets;
+    for (const s of rest) {
+      expect(s.eventNames().filter((e) => String(e) in clientEvents)).toEqual([]);
+      expect(s.listenersAny()).toEqual(first!.listenersAny());
+      expect(s.listeners("disconnect")).toEqual(first!.listeners("disconnect"));
+    }
+    expect(first!.listenersAny()).toHaveLength(1);
   });
 });

@@ -8,7 +8,7 @@ import { badCharacter } from "../../lib/games/core/storable";
 import { CommandError } from "../rooms/errors";
 import type { RoomManager } from "../rooms/manager";
 import type { Limits } from "../limits";
-import { on as onEvent, userOf, type Sock } from "../sockets/edge";
+import { userOf, type Handlers, type Sock } from "../sockets/edge";
 import { roomByCode } from "../sockets/handlers";
 import { PUSH_SERVICE_HOSTS } from "./config";
 import { roomTarget, seasonTarget, type Alerts } from "./service";
@@ -57,65 +57,65 @@ function alertRoom(rooms: RoomManager, limits: Limits, socket: Sock, code: strin
   return roomByCode(rooms, limits, socket.data.address, code, (c) => rooms.read(c));
 }
 
-export function registerAlertHandlers(socket: Sock, alerts: Alerts, rooms: RoomManager, limits: Limits): void {
-  // (no function is made per socket here but the handlers themselves: see edge.ts)
-  const ctx = { socket, limits };
+/** The alert events' handlers, made once per server (edge.ts calls them with the socket an event came on). */
+export function alertHandlers(alerts: Alerts, rooms: RoomManager, limits: Limits): Handlers {
+  return {
+    "alerts:subscribe": async (socket, { subscription }) => {
+      const user = userOf(socket);
+      if (!alerts.publicKey) throw new CommandError("alerts/off", "This server sends no pushes.");
+      if (!pushKeysUsable(subscription.keys.p256dh, subscription.keys.auth)) throw new CommandError("input/invalid", "The browser's push keys are not a P-256 public key and a 16-byte secret.");
+      if (!endpointAllowed(subscription.endpoint, alerts.config.allowLoopback, alerts.config.pushHosts)) throw new CommandError("alerts/endpoint", "This browser's push service is not one the server can send to.");
+      await alerts.store.subscribe(user.id, { endpoint: subscription.endpoint, p256dh: subscription.keys.p256dh, auth: subscription.keys.auth });
+      alerts.noteSubscribed(user.id);
+      return {};
+    },
 
-  onEvent(ctx, "alerts:subscribe", async ({ subscription }) => {
-    const user = userOf(socket);
-    if (!alerts.publicKey) throw new CommandError("alerts/off", "This server sends no pushes.");
-    if (!pushKeysUsable(subscription.keys.p256dh, subscription.keys.auth)) throw new CommandError("input/invalid", "The browser's push keys are not a P-256 public key and a 16-byte secret.");
-    if (!endpointAllowed(subscription.endpoint, alerts.config.allowLoopback, alerts.config.pushHosts)) throw new CommandError("alerts/endpoint", "This browser's push service is not one the server can send to.");
-    await alerts.store.subscribe(user.id, { endpoint: subscription.endpoint, p256dh: subscription.keys.p256dh, auth: subscription.keys.auth });
-    alerts.noteSubscribed(user.id);
-    return {};
-  });
+    "alerts:unsubscribe": async (socket, { endpoint }) => {
+      await alerts.store.unsubscribe(userOf(socket).id, endpoint);
+      return {};
+    },
 
-  onEvent(ctx, "alerts:unsubscribe", async ({ endpoint }) => {
-    await alerts.store.unsubscribe(userOf(socket).id, endpoint);
-    return {};
-  });
-
-  onEvent(ctx, "alerts:setting", async ({ code, mode }) => {
-    const user = userOf(socket);
-    const r = await alertRoom(rooms, limits, socket, code);
-    // only a player keeps a setting for a room (no one else is pushed about it): nobody fills the table with rooms they watch
-    if (mode && !r.seats.some((s) => s.userId === user.id)) throw new CommandError("seat/none", "Only a player with a seat in this room has alerts for it.");
-    if (mode) await alerts.store.setMode(user.id, r.id, mode);
-    return { mode: mode ?? (await alerts.store.mode(user.id, r.id)), publicKey: alerts.publicKey };
-  });
-
-  onEvent(ctx, "alerts:webhook", async ({ scope, code, url }) => {
-    const user = userOf(socket);
-    let target: string;
-    if (scope === "room") {
+    "alerts:setting": async (socket, { code, mode }) => {
+      const user = userOf(socket);
       const r = await alertRoom(rooms, limits, socket, code);
-      if (r.hostId !== user.id) throw new CommandError("host/only", "Only the host can set the room's Discord channel.");
-      target = roomTarget(r.id);
-    } else {
-      const s = await alerts.store.season(code);
-      if (!s) throw new CommandError("season/not_found", `There is no season ${code}.`);
-      if (s.hostId !== user.id) throw new CommandError("season/host_only", "Only the season's host can set its Discord channel.");
-      target = seasonTarget(s.id);
-    }
-    if (url === undefined) {
-      const held = await alerts.store.webhook(target);
-      return { webhook: held ? shown(held, alerts.config.allowLoopback) : null };
-    }
-    if (url === null || url === "") {
-      await alerts.store.setWebhook(target, null, user.id);
-      alerts.noteWebhook(target, null);
-      return { webhook: null };
-    }
-    const checked = checkWebhookUrl(url, alerts.config.allowLoopback);
-    if (!checked.ok) throw new CommandError("alerts/webhook", checked.message);
-    const taken = limits.take("alert_webhook_set", user.id);
-    if (!taken.ok) throw new CommandError("rate/limited", taken.message, taken.retryAfterMs);
-    await alerts.store.setWebhook(target, checked.url, user.id);
-    alerts.noteWebhook(target, checked.url);
-    alerts.post(checked.url, `Garnet will post the public news of ${scope} ${code} here: phase starts, announcements and results.`);
-    return { webhook: checked.shown };
-  });
+      // only a player keeps a setting for a room (no one else is pushed about it): nobody fills the table with rooms they watch
+      if (mode && !r.seats.some((s) => s.userId === user.id)) throw new CommandError("seat/none", "Only a player with a seat in this room has alerts for it.");
+      if (mode) await alerts.store.setMode(user.id, r.id, mode);
+      return { mode: mode ?? (await alerts.store.mode(user.id, r.id)), publicKey: alerts.publicKey };
+    },
+
+    "alerts:webhook": async (socket, { scope, code, url }) => {
+      const user = userOf(socket);
+      let target: string;
+      if (scope === "room") {
+        const r = await alertRoom(rooms, limits, socket, code);
+        if (r.hostId !== user.id) throw new CommandError("host/only", "Only the host can set the room's Discord channel.");
+        target = roomTarget(r.id);
+      } else {
+        const s = await alerts.store.season(code);
+        if (!s) throw new CommandError("season/not_found", `There is no season ${code}.`);
+        if (s.hostId !== user.id) throw new CommandError("season/host_only", "Only the season's host can set its Discord channel.");
+        target = seasonTarget(s.id);
+      }
+      if (url === undefined) {
+        const held = await alerts.store.webhook(target);
+        return { webhook: held ? shown(held, alerts.config.allowLoopback) : null };
+      }
+      if (url === null || url === "") {
+        await alerts.store.setWebhook(target, null, user.id);
+        alerts.noteWebhook(target, null);
+        return { webhook: null };
+      }
+      const checked = checkWebhookUrl(url, alerts.config.allowLoopback);
+      if (!checked.ok) throw new CommandError("alerts/webhook", checked.message);
+      const taken = limits.take("alert_webhook_set", user.id);
+      if (!taken.ok) throw new CommandError("rate/limited", taken.message, taken.retryAfterMs);
+      await alerts.store.setWebhook(target, checked.url, user.id);
+      alerts.noteWebhook(target, checked.url);
+      alerts.post(checked.url, `Garnet will post the public news of ${scope} ${code} here: phase starts, announcements and results.`);
+      return { webhook: checked.shown };
+    },
+  };
 }
 
 function shown(url: string, allowLoopback: boolean): string | null {

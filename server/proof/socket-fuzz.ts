@@ -2,9 +2,9 @@
 // host, seated players, outsiders, anonymous visitors) send malformed,
 // oversized, wrong-typed and out-of-order messages to rooms of every game in
 // the lobby, running (clock paused) and ended. Every message is one the server
-// must refuse: each answer must be a typed error; what socket.io itself drops
-// (unknown events, packets over its size limit, broken packets) is counted
-// apart; afterwards every room must have the state and version it had before,
+// must refuse: each answer must be a typed error (events the server has no
+// handler for included); what socket.io itself drops (packets over its size
+// limit, broken packets) is counted apart; afterwards every room must have the state and version it had before,
 // in memory and in the database, and the server must still serve.
 import { createECDH, randomBytes } from "node:crypto";
 import { isDeepStrictEqual } from "node:util";
@@ -62,7 +62,7 @@ export interface SocketFuzzReport {
   malformedAnswers: number;
   /** Sent on purpose without an ack callback: the server cannot answer. */
   withoutAck: number;
-  /** Events the server has no handler for: socket.io drops them unanswered. */
+  /** Of the typed errors, those to events the server has no handler for. */
   unknownEvents: number;
   /** Packets over the size limit or not parseable: socket.io closes the connection. */
   droppedPackets: number;
@@ -382,9 +382,9 @@ export async function fuzzSockets(o: SocketFuzzOptions): Promise<SocketFuzzRepor
         c = await client(url, who.user ?? undefined);
       } else if (p.how === "unknown") {
         report.unknownEvents++;
-        const t = socket.timeout(3000).emitWithAck(p.event, p.input).then(
+        const t = socket.timeout(15_000).emitWithAck(p.event, p.input).then(
           (ack: unknown) => answer(ack, { how: "ack", event: p.event, input: p.input, note: "unknown event" }),
-          () => undefined,
+          () => void report.unanswered++,
         );
         pending.add(t);
         void t.finally(() => pending.delete(t));

@@ -1,8 +1,7 @@
 // Thin edges of the season pages: the typed edge parses, the user comes from the socket, the service acts.
 import type { Server } from "socket.io";
 import type { ClientToServer, ServerToClient } from "../../lib/protocol";
-import type { Limits } from "../limits";
-import { on as onEvent, userOf, type Sock } from "../sockets/edge";
+import { userOf, type Handlers } from "../sockets/edge";
 import type { Seasons } from "./service";
 
 export const seasonGroup = (code: string) => `season:${code}`;
@@ -12,21 +11,21 @@ export function seasonChanged(io: Server<ClientToServer, ServerToClient>, code: 
   io.to(seasonGroup(code)).emit("season:changed", { code });
 }
 
-export function registerSeasonHandlers(socket: Sock, seasons: Seasons, limits: Limits): void {
-  // (no function is made per socket here but the handlers themselves: see edge.ts)
-  const ctx = { socket, limits };
+/** The season events' handlers, made once per server (edge.ts calls them with the socket an event came on). */
+export function seasonHandlers(seasons: Seasons): Handlers {
+  return {
+    "season:create": async (socket, { name, settings }) => seasons.create(userOf(socket), name, settings),
 
-  onEvent(ctx, "season:create", async ({ name, settings }) => seasons.create(userOf(socket), name, settings));
+    "season:join": async (socket, { code, invite }) => seasons.join(userOf(socket), code, invite),
 
-  onEvent(ctx, "season:join", async ({ code, invite }) => seasons.join(userOf(socket), code, invite));
+    "season:view": async (socket, { code }) => {
+      const view = await seasons.view(code, socket.data.user);
+      void socket.join(seasonGroup(code));
+      return { view };
+    },
 
-  onEvent(ctx, "season:view", async ({ code }) => {
-    const view = await seasons.view(code, socket.data.user);
-    void socket.join(seasonGroup(code));
-    return { view };
-  });
+    "season:ofRoom": async (_socket, { code }) => ({ season: await seasons.ofRoom(code) }),
 
-  onEvent(ctx, "season:ofRoom", async ({ code }) => ({ season: await seasons.ofRoom(code) }));
-
-  onEvent(ctx, "season:host", async ({ code, command }) => seasons.command(userOf(socket), code, command));
+    "season:host": async (socket, { code, command }) => seasons.command(userOf(socket), code, command),
+  };
 }

@@ -1,7 +1,7 @@
-// The typed edge of the socket server: one registration per client event, its
-// input parsed by that event's schema (lib/protocol-input.ts) before the
-// handler sees it, one rate limit for every event, every refusal a typed
-// error from lib/errors.ts, and exactly one answer per message.
+// The typed edge of the socket server: one listener for every client event of
+// every socket, each event's input parsed by its schema (lib/protocol-input.ts)
+// before its handler sees it, one rate limit for every event, every refusal a
+// typed error from lib/errors.ts, and exactly one answer per message.
 import type { Socket } from "socket.io";
 import type { z } from "zod";
 import { isErrorCode, type ErrorCode } from "../../lib/errors";
@@ -46,40 +46,56 @@ function refusal(e: z.ZodError): Ack<never> {
   return fail(isErrorCode(r.code) ? r.code : "input/invalid", r.message);
 }
 
-/** What every event of a socket passes first: the one rate limiter, per socket and per address. */
-export interface EdgeContext {
-  socket: Sock;
-  limits: Limits;
+/** A client event's handler: the socket the event came on and its parsed input; its reply, or a CommandError. */
+export type Handler<E extends ClientEvent> = (socket: Sock, input: ParsedInput<E>) => Promise<Replies[E]>;
+export type Handlers = { [E in ClientEvent]?: Handler<E> };
+
+type AnyHandler = (socket: Sock, input: unknown) => Promise<object>;
+
+/**
+ * The one listener of every socket's events (`socket.onAny`), made once per
+ * server from the handlers of every event: rate limit, bounds, schema, typed
+ * errors, never a crash, always one answer. Socket.IO calls it with the socket
+ * as `this`, so a socket costs no function of its own per event. An event no
+ * handler takes is refused like a bad input.
+ */
+export function eventListener(limits: Limits, ...tables: Handlers[]): (this: Sock, event: unknown, ...args: unknown[]) => void {
+  const handlers = new Map<string, { schema: z.ZodType; handler: AnyHandler }>();
+  for (const table of tables) {
+    for (const [event, handler] of Object.entries(table)) {
+      if (handlers.has(event)) throw new Error(`two handlers for ${event}`);
+      handlers.set(event, { schema: clientEvents[event as ClientEvent] as unknown as z.ZodType, handler: handler as AnyHandler });
+    }
+  }
+  return function onEvent(this: Sock, event: unknown, ...args: unknown[]): void {
+    const last = args[args.length - 1];
+    const ack = typeof last === "function" ? (last as (r: unknown) => void) : null;
+    // the input is the first argument, unless the only one is the ack
+    const raw = ack && args.length === 1 ? undefined : args[0];
+    const name = typeof event === "string" ? event : "";
+    void handle(this, limits, name, handlers.get(name), raw, ack ?? (() => {}));
+  };
 }
 
-export type Handler<E extends ClientEvent> = (input: ParsedInput<E>) => Promise<Replies[E]>;
-
-/** Registers `handler` for `event` on one socket: rate limit, bounds, schema, typed errors, never a crash, always one answer. */
-export function on<E extends ClientEvent>(ctx: EdgeContext, event: E, handler: Handler<E>): void {
-  const { socket, limits } = ctx;
-  const schema = clientEvents[event] as unknown as z.ZodType<ParsedInput<E>>;
-  // passed inline, not bound to a name: the transpiler gives every named function a "name" property
-  // of its own, an extra object per socket and event
-  socket.on(event as never, (async (raw: unknown, ack?: unknown) => {
-    const started = performance.now();
-    const reply = typeof ack === "function" ? (ack as (r: unknown) => void) : () => {};
-    const limited = limits.take("socket_event", socket.id);
-    const taken = limited.ok ? limits.take("address_event", socket.data.address) : limited;
-    if (!taken.ok) return reply(taken);
-    const problem = storableProblem(raw, MAX_INPUT_DEPTH, MAX_INPUT_CHARS);
-    if (problem) return reply(fail(problem.code, problem.message));
-    const parsed = schema.safeParse(raw);
-    if (!parsed.success) return reply(refusal(parsed.error));
-    try {
-      const result = handler(parsed.data);
-      stageTimes.edge += performance.now() - started;
-      reply({ ok: true, ...(await result) });
-    } catch (e) {
-      if (e instanceof CommandError) return reply(fail(e.code, e.message, e.retryAfterMs));
-      console.error(`socket ${event} failed`, e);
-      reply(fail("server/error", "Something went wrong on the server; nothing was changed."));
-    }
-  }) as never);
+async function handle(socket: Sock, limits: Limits, event: string, entry: { schema: z.ZodType; handler: AnyHandler } | undefined, raw: unknown, reply: (r: unknown) => void): Promise<void> {
+  const started = performance.now();
+  const limited = limits.take("socket_event", socket.id);
+  const taken = limited.ok ? limits.take("address_event", socket.data.address) : limited;
+  if (!taken.ok) return reply(taken);
+  if (!entry) return reply(fail("input/unknown_event", "The server has no such event."));
+  const problem = storableProblem(raw, MAX_INPUT_DEPTH, MAX_INPUT_CHARS);
+  if (problem) return reply(fail(problem.code, problem.message));
+  const parsed = entry.schema.safeParse(raw);
+  if (!parsed.success) return reply(refusal(parsed.error));
+  try {
+    const result = entry.handler(socket, parsed.data);
+    stageTimes.edge += performance.now() - started;
+    reply({ ok: true, ...(await result) });
+  } catch (e) {
+    if (e instanceof CommandError) return reply(fail(e.code, e.message, e.retryAfterMs));
+    console.error(`socket ${event} failed`, e);
+    reply(fail("server/error", "Something went wrong on the server; nothing was changed."));
+  }
 }
 
 /** The signed-in user of a socket, or the typed refusal every handler that needs one gives. */

@@ -14,7 +14,7 @@ import { joinPayload, spectatorsLive, type PayloadParts } from "../rooms/payload
 import { CommandError, type Room } from "../rooms/room";
 import type { SessionUser } from "./auth";
 import type { Limits } from "../limits";
-import { on as onEvent, userOf, type EdgeContext, type Sock, type SocketData } from "./edge";
+import { userOf, type Handlers, type Sock, type SocketData } from "./edge";
 import { advanceFrame, dropFrame, frameOf, type Follow, type Frame } from "./frames";
 import { holdWrites } from "./writes";
 
@@ -202,102 +202,108 @@ function roomOr404(rooms: RoomManager, limits: Limits, socket: Sock, code: strin
   return roomByCode(rooms, limits, socket.data.address, code, (c) => rooms.get(c, routedFor === c));
 }
 
-export function registerHandlers(io: IO, socket: Sock, rooms: RoomManager, limits: Limits): void {
-  // (no function is made per socket here but the handlers themselves: see edge.ts)
-  const ctx: EdgeContext = { socket, limits };
-  const address = socket.data.address;
+/** The room events' handlers, made once per server (edge.ts calls them with the socket an event came on). */
+export function roomHandlers(io: IO, rooms: RoomManager, limits: Limits): Handlers {
+  return {
+    "room:create": async (socket, { gameId, seats, config, spectators }) => {
+      const user = userOf(socket);
+      limited(limits.take("room_create", socket.data.address));
+      const room = await rooms.createRoom(user.id, gameId, seats, config, spectators);
+      return { code: room.code };
+    },
 
-  onEvent(ctx, "room:create", async ({ gameId, seats, config, spectators }) => {
-    const user = userOf(socket);
-    limited(limits.take("room_create", address));
-    const room = await rooms.createRoom(user.id, gameId, seats, config, spectators);
-    return { code: room.code };
-  });
+    "room:watch": async (socket, { code, as }) => {
+      const room = await roomOr404(rooms, limits, socket, code);
+      room.touch();
+      const { role, seat, presence } = subscribe(socket, room, as === "spectator");
+      if (presence) broadcast(io, room);
+      const f = frameFor(io, room, role, seat);
+      return { payload: joinPayload(f), frame: f.frame };
+    },
 
-  onEvent(ctx, "room:watch", async ({ code, as }) => {
-    const room = await roomOr404(rooms, limits, socket, code);
-    room.touch();
-    const { role, seat, presence } = subscribe(socket, room, as === "spectator");
-    if (presence) broadcast(io, room);
-    const f = frameFor(io, room, role, seat);
-    return { payload: joinPayload(f), frame: f.frame };
-  });
+    "room:sync": async (socket, { code }) => {
+      const room = await roomOr404(rooms, limits, socket, code);
+      const w = socket.data.watching.get(room.code);
+      if (!w || w.roomId !== room.id) throw new CommandError("room/not_watching", "Open the room first.");
+      const f = frameFor(io, room, w.role, w.seat);
+      return { payload: joinPayload(f), frame: f.frame };
+    },
 
-  onEvent(ctx, "room:sync", async ({ code }) => {
-    const room = await roomOr404(rooms, limits, socket, code);
-    const w = socket.data.watching.get(room.code);
-    if (!w || w.roomId !== room.id) throw new CommandError("room/not_watching", "Open the room first.");
-    const f = frameFor(io, room, w.role, w.seat);
-    return { payload: joinPayload(f), frame: f.frame };
-  });
+    "room:unwatch": async (socket, { code }) => {
+      const room = rooms.loaded(code);
+      if (leave(socket, room, code) && room) broadcast(io, room);
+      return {};
+    },
 
-  onEvent(ctx, "room:unwatch", async ({ code }) => {
-    const room = rooms.loaded(code);
-    if (leave(socket, room, code) && room) broadcast(io, room);
-    return {};
-  });
+    "seat:claim": async (socket, { code, seat }) => {
+      const user = userOf(socket);
+      const room = await roomOr404(rooms, limits, socket, code);
+      const r = await room.claimSeat(user, seat);
+      // a socket that went away while its claim was on the queue is not subscribed again
+      if (socket.connected && !socket.data.watching.has(room.code)) {
+        const sub = subscribe(socket, room, false);
+        if (sub.presence) broadcast(io, room);
+      }
+      return r.requested ? { seat: r.seat, requested: true } : { seat: r.seat };
+    },
 
-  onEvent(ctx, "seat:claim", async ({ code, seat }) => {
-    const user = userOf(socket);
-    const room = await roomOr404(rooms, limits, socket, code);
-    const r = await room.claimSeat(user, seat);
-    // a socket that went away while its claim was on the queue is not subscribed again
-    if (socket.connected && !socket.data.watching.has(room.code)) {
-      const sub = subscribe(socket, room, false);
-      if (sub.presence) broadcast(io, room);
-    }
-    return r.requested ? { seat: r.seat, requested: true } : { seat: r.seat };
-  });
+    "seat:release": async (socket, { code }) => {
+      const user = userOf(socket);
+      const room = await roomOr404(rooms, limits, socket, code);
+      await room.releaseSeat(user.id);
+      return {};
+    },
 
-  onEvent(ctx, "seat:release", async ({ code }) => {
-    const user = userOf(socket);
-    const room = await roomOr404(rooms, limits, socket, code);
-    await room.releaseSeat(user.id);
-    return {};
-  });
+    "game:act": async (socket, { code, action, clientId }) => {
+      const user = userOf(socket);
+      const room = await roomOr404(rooms, limits, socket, code);
+      const version = await room.act(user.id, action, clientId ?? null);
+      return { version, ...(clientId ? { clientId } : {}) };
+    },
 
-  onEvent(ctx, "game:act", async ({ code, action, clientId }) => {
-    const user = userOf(socket);
-    const room = await roomOr404(rooms, limits, socket, code);
-    const version = await room.act(user.id, action, clientId ?? null);
-    return { version, ...(clientId ? { clientId } : {}) };
-  });
+    "host:command": async (socket, { code, command }) => {
+      const user = userOf(socket);
+      const room = await roomOr404(rooms, limits, socket, code);
+      return { version: await room.host(user.id, command) };
+    },
 
-  onEvent(ctx, "host:command", async ({ code, command }) => {
-    const user = userOf(socket);
-    const room = await roomOr404(rooms, limits, socket, code);
-    return { version: await room.host(user.id, command) };
-  });
+    "chat:send": async (socket, { code, channel, body }) => {
+      const user = userOf(socket);
+      const room = await roomOr404(rooms, limits, socket, code);
+      // one player cannot flood a channel (the host is not limited here)
+      if (user.id !== room.hostId) limited(limits.take("chat", `${room.id}/${user.id}`));
+      return { message: await room.sendChat(user.id, channel, body) };
+    },
 
-  onEvent(ctx, "chat:send", async ({ code, channel, body }) => {
-    const user = userOf(socket);
-    const room = await roomOr404(rooms, limits, socket, code);
-    // one player cannot flood a channel (the host is not limited here)
-    if (user.id !== room.hostId) limited(limits.take("chat", `${room.id}/${user.id}`));
-    return { message: await room.sendChat(user.id, channel, body) };
-  });
+    "room:audit": async (socket, { code }) => {
+      const user = userOf(socket);
+      const room = await roomOr404(rooms, limits, socket, code);
+      if (room.hostId !== user.id) throw new CommandError("host/only", "Only the host can read the audit log during the game.");
+      return { entries: await buildAudit(rooms.store, room) };
+    },
 
-  onEvent(ctx, "room:audit", async ({ code }) => {
-    const user = userOf(socket);
-    const room = await roomOr404(rooms, limits, socket, code);
-    if (room.hostId !== user.id) throw new CommandError("host/only", "Only the host can read the audit log during the game.");
-    return { entries: await buildAudit(rooms.store, room) };
-  });
+    "chat:history": async (socket, { code, channel, before }) => {
+      const room = await roomOr404(rooms, limits, socket, code);
+      const w = socket.data.watching.get(code);
+      if (!w || w.roomId !== room.id) throw new CommandError("room/not_watching", "Open the room first.");
+      return chatHistory(rooms.store, room, w.role, w.seat, channel, before);
+    },
 
-  onEvent(ctx, "chat:history", async ({ code, channel, before }) => {
-    const room = await roomOr404(rooms, limits, socket, code);
-    const w = socket.data.watching.get(code);
-    if (!w || w.roomId !== room.id) throw new CommandError("room/not_watching", "Open the room first.");
-    return chatHistory(rooms.store, room, w.role, w.seat, channel, before);
-  });
+  };
+}
 
-  // the socket has left every group by now, so presence read from the groups is already right
-  socket.on("disconnect", () => {
-    limits.forget("socket_event", socket.id);
-    for (const [code, w] of socket.data.watching) {
+/**
+ * What a socket's going leaves behind, made once per server (Socket.IO calls it
+ * with the socket as `this`). The socket has left every group by now, so
+ * presence read from the groups is already right.
+ */
+export function disconnectHandler(io: IO, rooms: RoomManager, limits: Limits): (this: Sock) => void {
+  return function onDisconnect(this: Sock): void {
+    limits.forget("socket_event", this.id);
+    for (const [code, w] of this.data.watching) {
       const room = rooms.loaded(code);
       if (w.role === "player" && room && room.id === w.roomId) broadcast(io, room);
     }
-    socket.data.watching.clear();
-  });
+    this.data.watching.clear();
+  };
 }
