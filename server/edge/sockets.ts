@@ -65,11 +65,17 @@ function drop(conn: EngineSocket): void {
   conn.close(true);
 }
 
+/** An open socket's client address, and its bytes waiting in engine.io's write buffer. */
+interface Held {
+  address: string;
+  queued: number;
+}
+
 export function socketEdge(cfg: EdgeConfig, limits: Limits) {
   const open = new Map<string, number>();
   const stats: Omit<SocketEdgeStats, "unsentNow"> = { refusedOrigin: 0, refusedBusy: 0, droppedSlow: 0, peakUnsent: 0 };
-  // each open socket's bytes waiting in engine.io's write buffer
-  const queuedBytes = new Map<EngineSocket, number>();
+  const held = new Map<EngineSocket, Held>();
+  const cap = cfg.socketBufferBytes;
 
   /** engine.io's allowRequest: runs on each new handshake, before a socket exists. The message reaches the client. */
   function allowRequest(req: IncomingMessage, callback: (err: string | null | undefined, success: boolean) => void): void {
@@ -88,38 +94,47 @@ export function socketEdge(cfg: EdgeConfig, limits: Limits) {
     callback(null, true);
   }
 
+  // one listener of each kind for every socket (engine.io calls it with the socket as `this`): nothing is made per socket
+  function onPacket(this: EngineSocket, packet: { data?: unknown }): void {
+    const h = held.get(this);
+    if (!h) return;
+    h.queued += packetBytes(packet);
+    const unsent = h.queued + transportBuffered(this);
+    if (unsent > stats.peakUnsent) stats.peakUnsent = unsent;
+    if (cap !== null && unsent > cap && this.readyState === "open") {
+      stats.droppedSlow++;
+      h.queued = 0;
+      drop(this);
+    }
+  }
+  function onFlush(this: EngineSocket): void {
+    const h = held.get(this);
+    if (h) h.queued = 0;
+  }
+  function onClose(this: EngineSocket): void {
+    const h = held.get(this);
+    if (!h) return;
+    held.delete(this);
+    const n = (open.get(h.address) ?? 1) - 1;
+    if (n > 0) open.set(h.address, n);
+    else open.delete(h.address);
+  }
+
   /** Counts each address's open sockets and caps each socket's unsent bytes. */
   function attach(engine: Engine): void {
     engine.on("connection", (conn: EngineSocket) => {
       const address = clientAddress(conn.request, cfg.trustProxy);
       open.set(address, (open.get(address) ?? 0) + 1);
-      queuedBytes.set(conn, 0);
-      conn.once("close", () => {
-        queuedBytes.delete(conn);
-        const n = (open.get(address) ?? 1) - 1;
-        if (n > 0) open.set(address, n);
-        else open.delete(address);
-      });
-      const cap = cfg.socketBufferBytes;
-      conn.on("flush", () => queuedBytes.has(conn) && queuedBytes.set(conn, 0));
-      conn.on("packetCreate", (packet: { data?: unknown }) => {
-        if (!queuedBytes.has(conn)) return;
-        const queued = queuedBytes.get(conn)! + packetBytes(packet);
-        queuedBytes.set(conn, queued);
-        const unsent = queued + transportBuffered(conn);
-        if (unsent > stats.peakUnsent) stats.peakUnsent = unsent;
-        if (cap !== null && unsent > cap && conn.readyState === "open") {
-          stats.droppedSlow++;
-          queuedBytes.set(conn, 0);
-          drop(conn);
-        }
-      });
+      held.set(conn, { address, queued: 0 });
+      conn.on("close", onClose);
+      conn.on("flush", onFlush);
+      conn.on("packetCreate", onPacket);
     });
   }
 
   function figures(): SocketEdgeStats {
     let unsentNow = 0;
-    for (const [conn, queued] of queuedBytes) unsentNow += queued + transportBuffered(conn);
+    for (const [conn, h] of held) unsentNow += h.queued + transportBuffered(conn);
     return { ...stats, unsentNow };
   }
 
