@@ -4,8 +4,9 @@
 // the lobby, running (clock paused) and ended. Every message is one the server
 // must refuse: each answer must be a typed error (events the server has no
 // handler for included); what socket.io itself drops (packets over its size
-// limit, broken packets) is counted apart; afterwards every room must have the state and version it had before,
-// in memory and in the database, and the server must still serve.
+// limit, broken packets) is counted apart; afterwards every room must have
+// the state and version it had before, in memory and in the database, and the
+// server must still serve.
 import { createECDH, randomBytes } from "node:crypto";
 import { isDeepStrictEqual } from "node:util";
 import { playWithBots, runCommand } from "../../lib/games/core/commands";

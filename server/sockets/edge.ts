@@ -52,6 +52,9 @@ export type Handlers = { [E in ClientEvent]?: Handler<E> };
 
 type AnyHandler = (socket: Sock, input: unknown) => Promise<object>;
 
+/** Where the answer to a message sent without an ack goes. */
+const NO_REPLY = (): void => {};
+
 /**
  * The one listener of every socket's events (`socket.onAny`), made once per
  * server from the handlers of every event: rate limit, bounds, schema, typed
@@ -73,7 +76,7 @@ export function eventListener(limits: Limits, ...tables: Handlers[]): (this: Soc
     // the input is the first argument, unless the only one is the ack
     const raw = ack && args.length === 1 ? undefined : args[0];
     const name = typeof event === "string" ? event : "";
-    void handle(this, limits, name, handlers.get(name), raw, ack ?? (() => {}));
+    void handle(this, limits, name, handlers.get(name), raw, ack ?? NO_REPLY);
   };
 }
 

@@ -185,7 +185,7 @@ function copyBallot(b: Record<SeatId, SeatId | null>): Record<SeatId, SeatId | n
 }
 
 /** Parts kept per game (the config is the same object in every state of one game). */
-const kept = new ViewParts<State["config"]>();
+const configParts = new ViewParts<State["config"]>();
 
 /** Round views kept from state to state: a round's record is the same object until the round changes. */
 const rounds = new ViewParts<RoundState>();
@@ -340,12 +340,12 @@ export function view(state: State, viewer: Viewer): View {
   const knows = knowsTruth(state, viewer, cur);
   return {
     viewer,
-    seats: kept.get(c, "seats", [state.seats], () => state.seats.slice()),
+    seats: configParts.get(c, "seats", [state.seats], () => state.seats.slice()),
     phase: state.phase,
     phaseName: PHASE_NAMES[state.phase],
     round: state.round,
     rounds: c.rounds,
-    rules: kept.get(c, "rules", [state.seats], () => sharedAcrossRooms({
+    rules: configParts.get(c, "rules", [state.seats], () => sharedAcrossRooms({
       pointsToWin: c.pointsToWin,
       peeksPerGame: c.peeksPerGame,
       drunkHintAccuracy: c.drunkHintAccuracy,
@@ -357,9 +357,9 @@ export function view(state: State, viewer: Viewer): View {
       scammersKnowEachOther: c.scammersKnowEachOther,
       customHeadlines: c.customHeadlines.length > 0,
     })),
-    scores: kept.get(c, "scores", [state.scores], () => ({ ...state.scores })),
+    scores: configParts.get(c, "scores", [state.scores], () => ({ ...state.scores })),
     players,
-    headline: kept.get(c, `headline:${viewer}`, [cur.round, cur.headline, knows], () => ({ round: cur.round, text: cur.headline.text, truth: knows ? cur.headline.truth : null })),
+    headline: configParts.get(c, `headline:${viewer}`, [cur.round, cur.headline, knows], () => ({ round: cur.round, text: cur.headline.text, truth: knows ? cur.headline.truth : null })),
     me: isSeat ? meView(state, viewer) : null,
     vote: votingNow
       ? { options: ["trust", "flag", "abstain"], eligible: unbanned(state), voted: unbanned(state).filter((s) => s in cur.votes) }
