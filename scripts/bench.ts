@@ -87,6 +87,8 @@ function printLoad(g: LoadResult, e: LoadResult | null): void {
   log(`  action → each other seat:   ${lat(g.view)}${e ? `   floor ${lat(e.view)}` : ""}`);
   log(`  action → all other seats:   ${lat(g.viewAll)}${e ? `   floor ${lat(e.viewAll)}` : ""}`);
   if (e) log(`  ratio to floor: ack p50 ${ratio(g.ack.p50, e.ack.p50)}, p99 ${ratio(g.ack.p99, e.ack.p99)}; view p50 ${ratio(g.view.p50, e.view.p50)}, p99 ${ratio(g.view.p99, e.view.p99)}`);
+  const w = g.server.waits;
+  if (w) log(`  waits on the server: an action for its room's queue p50 ${ms(w.queue.p50)} / p99 ${ms(w.queue.p99)} ms; a commit for its durable write p50 ${ms(w.durable.p50)} / p99 ${ms(w.durable.p99)} ms`);
   log(`  received by the seats per action: ${g.receivedKiBPerAction.toFixed(1)} KiB${e ? ` (floor ${e.receivedKiBPerAction.toFixed(2)} KiB)` : ""}; other seats it showed nothing, so not sent: ${g.unseenPerAction.toFixed(2)} per action${e ? ` (floor ${e.unseenPerAction.toFixed(2)})` : ""}`);
   log(`  server CPU per action: ${g.server.cpuMsPerAction.toFixed(3)} ms${e ? ` (floor ${e.server.cpuMsPerAction.toFixed(3)} ms: ${ratio(g.server.cpuMsPerAction, e.server.cpuMsPerAction)})` : ""}, of which system ${g.server.systemMsPerAction.toFixed(3)} ms${e ? ` (floor ${e.server.systemMsPerAction.toFixed(3)} ms)` : ""}; server busy ${(g.server.cpuShare * 100).toFixed(0)} % of a core, event-loop delay p99 ${ms(g.server.loopP99Ms)} ms`);
   const st = g.server.stagesMsPerAction;

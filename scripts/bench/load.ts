@@ -7,9 +7,10 @@ import pg from "pg";
 import { createDb } from "../../server/db/client";
 import { createTestDb } from "../../server/test/harness";
 import { ipcAsker, ServerProcess, type ChildStats } from "../../server/test/server-process";
-import type { Stage } from "../../server/stage-times";
+import type { HistogramData } from "../../server/histogram";
+import type { Stage, Wait } from "../../server/stage-times";
 import { SERVER_NODE_FLAGS } from "../server-flags.mjs";
-import { Histogram } from "./histogram";
+import { Histogram } from "../../server/histogram";
 import { perfNodeFlags, splitPerf, startPerf, type PerfSplit } from "./perf-split";
 import { subscribeSeated, type PushSetup } from "./pushes";
 import type { RoomSpec, WindowReport, WorkerReply, WorkerRequest } from "./protocol";
@@ -76,6 +77,8 @@ export interface LoadResult {
     systemMsPerAction: number;
     /** Of that, the time in each stage of handling commands (server/stage-times.ts); null for the floor. */
     stagesMsPerAction: Record<Stage, number> | null;
+    /** Over the window, what commands waited for on the server (server/stage-times.ts); null for the floor. */
+    waits: Record<Wait, Summary> | null;
     cpuShare: number;
     loopP99Ms: number;
     loopMaxMs: number;
@@ -103,6 +106,12 @@ function startWorker(): { ask: (r: WorkerRequest) => Promise<WorkerReply>; pid: 
     pid: child.pid!,
     done: new Promise((resolve) => child.once("exit", () => resolve())),
   };
+}
+
+function summaryOf(d: HistogramData): Summary {
+  const h = new Histogram();
+  h.merge(d);
+  return h.summary();
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -236,6 +245,7 @@ export async function runLoad(o: LoadOptions): Promise<LoadResult> {
         cpuMsPerAction: serverCpu / Math.max(1, acked),
         systemMsPerAction: (s1.cpu.system - s0.cpu.system) / 1000 / Math.max(1, acked),
         stagesMsPerAction: s0.stages && s1.stages ? perAction(s0.stages, s1.stages, acked) : null,
+        waits: s1.waits ? { queue: summaryOf(s1.waits.queue), durable: summaryOf(s1.waits.durable) } : null,
         cpuShare: serverCpu / (windowS * 1000),
         loopP99Ms: s1.loopDelayMs.p99,
         loopMaxMs: s1.loopDelayMs.max,

@@ -1,5 +1,5 @@
 // What the benchmark's orchestrator and its driver workers say to each other.
-import type { HistogramData } from "./histogram";
+import type { HistogramData } from "../../server/histogram";
 
 export interface RoomSpec {
   gameId: string;

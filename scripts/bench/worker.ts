@@ -12,7 +12,7 @@ import { getGame } from "../../lib/games/registry";
 import type { RoomPayload } from "../../lib/protocol";
 import { connected, requestPatiently, SeatClient, signedInSocket } from "../../server/test/seat-client";
 import { isDeepStrictEqual } from "node:util";
-import { Histogram } from "./histogram";
+import { Histogram } from "../../server/histogram";
 import type { RoomSpec, WindowReport, WorkerReply, WorkerRequest } from "./protocol";
 
 type Setup = Extract<WorkerRequest, { type: "setup" }>;

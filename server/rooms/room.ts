@@ -22,7 +22,7 @@ import { PayloadMemo } from "./payload-parts";
 import { configuredPhaseSeconds, joinPayload, payloadParts, SpectatorFrames, type PayloadContext, type PayloadParts, type RoomFacts } from "./payloads";
 import { decideClaim, decideRelease, movedUsers } from "./seats";
 import type { Store } from "./store";
-import { stageTimes } from "../stage-times";
+import { stageTimes, waitTimes } from "../stage-times";
 
 export { CommandError };
 
@@ -202,9 +202,11 @@ export class Room {
     const commit = commitOf(this.id, this.fence, before, r.data, stored, clientId, r.data.version % this.opts.snapshotEvery === 0);
     // a season room's game over writes the season's ledger in the same transaction as its event
     if (this.season && r.data.status === "finished" && before.status !== "finished") commit.ledger = gameOverLedger(this.season, this.game, r.data.state, this.id, logged.seq);
-    stageTimes.fold += performance.now() - started;
+    const folded = performance.now();
+    stageTimes.fold += folded - started;
     try {
       await this.store.append(commit);
+      waitTimes.durable.add(performance.now() - folded);
     } catch (e) {
       if (e instanceof StaleLease) {
         // another process owns the room now and goes on from the log: this copy stops, nothing of it was written
@@ -275,7 +277,9 @@ export class Room {
 
   /** A player's action. Identity comes from the session: `userId` is never taken from a payload. */
   act(userId: string, action: unknown, clientId: string | null): Promise<number> {
+    const queued = performance.now();
     return this.run(async () => {
+      waitTimes.queue.add(performance.now() - queued);
       const seat = this.seatOfUser(userId);
       if (!seat) throw new CommandError("seat/none", "You are not seated in this room.");
       if (seat.isBot) throw new CommandError("seat/bot_plays", "A bot plays your seat now; the host can hand it back to you.");

@@ -12,7 +12,7 @@ import { alertsFromEnv } from "../alerts/config";
 import { edgeFromEnv, oneAddressEdge } from "../edge";
 import { gameOrFixture } from "./fixture-game";
 import { TEST_SECRET } from "./session";
-import { stageTimes } from "../stage-times";
+import { stageTimes, waitTimes } from "../stage-times";
 import type { ChildReply, ChildRequest } from "./server-process";
 
 function int(name: string, fallback: number): number {
@@ -93,7 +93,12 @@ process.on("message", (msg: ChildRequest & { id: number }) => {
       const gc = (globalThis as { gc?: () => void }).gc;
       if (msg.gc && gc) gc();
       const delay = { p50: loop.percentile(50) / 1e6, p99: loop.percentile(99) / 1e6, max: loop.max / 1e6 };
-      if (msg.resetLoop) loop.reset();
+      const waits = { queue: waitTimes.queue.data(), durable: waitTimes.durable.data() };
+      if (msg.resetLoop) {
+        loop.reset();
+        waitTimes.queue.reset();
+        waitTimes.durable.reset();
+      }
       reply(msg.id, {
         type: "stats",
         at: Date.now(),
@@ -101,6 +106,7 @@ process.on("message", (msg: ChildRequest & { id: number }) => {
         memory: process.memoryUsage(),
         store: { ...store.stats },
         stages: { ...stageTimes },
+        waits,
         rooms: server.rooms.live().length,
         sockets: server.io.engine.clientsCount,
         edge: server.edge.stats(),

@@ -7,7 +7,8 @@ import type { Clock } from "../../lib/room/types";
 import type { Edge } from "../edge";
 import type { OutboxFigures } from "../alerts/outbox";
 import type { AlertFigures } from "../alerts/service";
-import type { Stage } from "../stage-times";
+import type { HistogramData } from "../histogram";
+import type { Stage, Wait } from "../stage-times";
 
 export type ChildRequest =
   | { type: "stats"; gc?: boolean; resetLoop?: boolean }
@@ -30,6 +31,8 @@ export interface ChildStats {
   store: { batches: number; events: number; writeMs: number; slowWrites: number; slowestWriteMs: number };
   /** The time summed in each stage of handling commands (ms; see server/stage-times.ts); the echo floor has none. */
   stages?: Record<Stage, number>;
+  /** What commands waited for on the server since the last reset (see server/stage-times.ts); the floor and the cluster have none. */
+  waits?: Record<Wait, HistogramData>;
   rooms: number;
   sockets: number;
   edge: ReturnType<Edge["stats"]>;

@@ -1,6 +1,7 @@
 // Latency histogram with buckets 2 % wide (log scale from 10 µs), small enough
 // to merge across worker processes; percentiles are the bucket's upper edge,
-// so they err on the slow side by at most 2 %.
+// so they err on the slow side by at most 2 %. The load benchmark's driver
+// keeps its latencies in them, and the server its waits (stage-times.ts).
 const BASE_MS = 0.01;
 const GROWTH = 1.02;
 const LOG_GROWTH = Math.log(GROWTH);
@@ -24,6 +25,13 @@ export class Histogram {
     this.n++;
     this.sum += ms;
     if (ms > this.max) this.max = ms;
+  }
+
+  reset(): void {
+    this.counts.clear();
+    this.n = 0;
+    this.max = 0;
+    this.sum = 0;
   }
 
   merge(d: HistogramData): void {
