@@ -63,7 +63,7 @@ export interface SocketFuzzReport {
   malformedAnswers: number;
   /** Sent on purpose without an ack callback: the server cannot answer. */
   withoutAck: number;
-  /** Of the typed errors, those to events the server has no handler for. */
+  /** Messages to events the server has no handler for (each must be answered with a typed error, as any other). */
   unknownEvents: number;
   /** Packets over the size limit or not parseable: socket.io closes the connection. */
   droppedPackets: number;
@@ -341,7 +341,7 @@ export async function fuzzSockets(o: SocketFuzzOptions): Promise<SocketFuzzRepor
       r < 4 ? { user: players[i % players.length]!, label: "player" } : r < 6 ? { user: outsiders[i % outsiders.length]!, label: "outsider" } : r < 8 ? { user: null, label: "anonymous" } : { user: host, label: "host" },
     );
   }
-  const answer = (ack: unknown, p: Plan & { how: "ack" | "binary" }) => {
+  const answer = (ack: unknown, p: Plan & { how: "ack" | "binary" | "unknown" }) => {
     const a = ack as { ok?: unknown; code?: unknown; message?: unknown } | null;
     if (a && a.ok === false && typeof a.code === "string" && typeof a.message === "string") {
       report.typedErrors++;
@@ -349,7 +349,7 @@ export async function fuzzSockets(o: SocketFuzzOptions): Promise<SocketFuzzRepor
       if (a.code === "server/error") report.serverErrors++;
     } else if (a && a.ok === true) {
       report.accepted++;
-      if (report.acceptedExamples.length < 10) report.acceptedExamples.push(`${p.how === "ack" ? `${p.event} (${p.note})` : p.event}: ${JSON.stringify(p.how === "ack" ? p.input : "binary").slice(0, 200)} → ${JSON.stringify(ack).slice(0, 200)}`);
+      if (report.acceptedExamples.length < 10) report.acceptedExamples.push(`${p.how === "ack" ? `${p.event} (${p.note})` : p.event}: ${JSON.stringify(p.how === "binary" ? "binary" : p.input).slice(0, 200)} → ${JSON.stringify(ack).slice(0, 200)}`);
     } else report.malformedAnswers++;
   };
 
@@ -359,6 +359,10 @@ export async function fuzzSockets(o: SocketFuzzOptions): Promise<SocketFuzzRepor
     let c = await client(url, who.user ?? undefined);
     /** This client's answers still to come: a connection is only dropped once they are in. */
     const pending = new Set<Promise<void>>();
+    const track = (t: Promise<void>) => {
+      pending.add(t);
+      void t.finally(() => pending.delete(t));
+    };
     const delay = (ms: number) => new Promise((r) => setTimeout(r, ms));
     await delay((index % perSecond) * (interval / perSecond) * 4);
     // every host opens with a webhook that points inside (a rare pick at random, which a slow run could miss altogether)
@@ -381,29 +385,18 @@ export async function fuzzSockets(o: SocketFuzzOptions): Promise<SocketFuzzRepor
         if (await closed) report.connectionsClosed++;
         socket.close();
         c = await client(url, who.user ?? undefined);
-      } else if (p.how === "unknown") {
-        report.unknownEvents++;
-        const t = socket.timeout(15_000).emitWithAck(p.event, p.input).then(
-          (ack: unknown) => answer(ack, { how: "ack", event: p.event, input: p.input, note: "unknown event" }),
-          () => void report.unanswered++,
-        );
-        pending.add(t);
-        void t.finally(() => pending.delete(t));
       } else if (p.how === "deep") {
-        const t = requestRaw(socket, p.event, p.json, 15_000).then((ack) => (ack.ok === false && ack.code === "net/timeout" ? void report.unanswered++ : answer(ack, { how: "ack", event: p.event, input: "(nested deeply)", note: "deep" })));
-        pending.add(t);
-        void t.finally(() => pending.delete(t));
+        track(requestRaw(socket, p.event, p.json, 15_000).then((ack) => (ack.ok === false && ack.code === "net/timeout" ? void report.unanswered++ : answer(ack, { how: "ack", event: p.event, input: "(nested deeply)", note: "deep" }))));
       } else if (p.how === "noAck") {
         report.withoutAck++;
         socket.emit(p.event, p.input);
       } else {
+        if (p.how === "unknown") report.unknownEvents++;
         const input = p.how === "binary" ? Buffer.from([0, 1, 2, 255]) : p.input;
-        const t = socket.timeout(15_000).emitWithAck(p.event, input).then(
+        track(socket.timeout(15_000).emitWithAck(p.event, input).then(
           (ack: unknown) => answer(ack, p),
           () => void report.unanswered++,
-        );
-        pending.add(t);
-        void t.finally(() => pending.delete(t));
+        ));
       }
       await delay(interval);
     }

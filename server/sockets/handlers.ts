@@ -288,7 +288,6 @@ export function roomHandlers(io: IO, rooms: RoomManager, limits: Limits): Handle
       if (!w || w.roomId !== room.id) throw new CommandError("room/not_watching", "Open the room first.");
       return chatHistory(rooms.store, room, w.role, w.seat, channel, before);
     },
-
   };
 }
 
