@@ -128,13 +128,20 @@ export function locksBy(state: State, letter: Letter): LockRecord[] {
 export function lockProblem(state: State, seat: SeatId, letter: Letter, target: Letter, history = locksBy(state, letter)): { code: string; message: string } | null {
   const info = letterInfo(state, letter);
   if (info.owner !== seat) return { code: "action/not_your_letter", message: `Letter ${letter} is not yours.` };
-  const used = history.length;
-  for (const l of history) {
-    if (l.round === state.round) return { code: "action/already_locked", message: `Letter ${letter} already locked in ${l.target} this round.` };
-    if (l.target === target) return { code: "action/lock_repeat", message: `Letter ${letter} already locked in ${target} (round ${l.round}); each letter locks different letters.` };
-  }
+  for (const l of history) if (l.round === state.round) return { code: "action/already_locked", message: `Letter ${letter} already locked in ${l.target} this round.` };
+  return lockTargetProblem(state, seat, letter, target, history);
+}
+
+/**
+ * What keeps `letter` (the seat's own) from locking in `target` whatever the
+ * round: a target it locked before, itself, its lock-ins used up, a letter of
+ * the same holder. It reads only the letters, the config and the letter's own
+ * lock-ins, so a view may keep its answers from round to round.
+ */
+export function lockTargetProblem(state: State, seat: SeatId, letter: Letter, target: Letter, history: State["locks"]): { code: string; message: string } | null {
+  for (const l of history) if (l.target === target) return { code: "action/lock_repeat", message: `Letter ${letter} already locked in ${target} (round ${l.round}); each letter locks different letters.` };
   if (target === letter) return { code: "action/lock_self", message: "A letter is not its own ally." };
-  if (used >= state.config.maxLocksPerLetter) {
+  if (history.length >= state.config.maxLocksPerLetter) {
     return { code: "action/lock_limit", message: `Letter ${letter} has used all ${state.config.maxLocksPerLetter} of its lock-ins.` };
   }
   if (!state.config.lockOwnLetters && letterInfo(state, target).owner === seat) {

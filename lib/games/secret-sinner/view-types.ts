@@ -55,7 +55,7 @@ export interface LockBoardEntry {
   canLock: boolean;
   /** Why not, when it may not. */
   reason: string | null;
-  /** Every other letter with whether it may be locked in now (empty when canLock is false). */
+  /** Every other letter with whether this letter may lock it in when it may lock (canLock); kept while it may not, so the list is not sent again each round. */
   targets: LockTarget[];
 }
 

@@ -138,8 +138,16 @@ describe("lock-ins in views", () => {
     expect(entry.targets.filter((x) => x.available)).toHaveLength(17);
     s = act(s, "s1", { type: "lock", letter: a, target: firstLetter(s, "s10") });
     const after = game.view(s, "s1").me!.lockBoard.find((e) => e.letter === a)!;
-    expect(after).toMatchObject({ canLock: false, lockedThisRound: firstLetter(s, "s10"), targets: [] });
+    expect(after).toMatchObject({ canLock: false, lockedThisRound: firstLetter(s, "s10") });
     expect(after.reason).toMatch(/Already locked/);
+    // what it may lock in next: both targets it locked are out, the rest of the list as before
+    expect(after.targets).toHaveLength(20);
+    expect(after.targets.filter((x) => x.available)).toHaveLength(16);
+    expect(after.targets.find((x) => x.letter === firstLetter(s, "s10"))!.reason).toMatch(/already locked in/);
+    // marking done and the next round leave the list the very same object: nothing of it is sent again
+    const done = act(s, "s1", { type: "done" });
+    expect(game.view(done, "s1").me!.lockBoard.find((e) => e.letter === a)!.targets).toBe(after.targets);
+    expect(game.view(endRound(s), "s1").me!.lockBoard.find((e) => e.letter === a)!.targets).toBe(after.targets);
   });
 });
 

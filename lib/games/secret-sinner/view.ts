@@ -6,7 +6,7 @@
 import { directChannelId } from "../core/chat";
 import type { SeatId, Viewer } from "../core/types";
 import { sharedAcrossRooms, ViewParts } from "../core/view-parts";
-import { board, delivered, isSeat, letterInfo, lettersOf, lockProblem, queryRounds, recipientLimit, roundStageProblem } from "./engine";
+import { board, delivered, isSeat, letterInfo, lettersOf, lockTargetProblem, queryRounds, recipientLimit, roundStageProblem } from "./engine";
 import type { Letter } from "./rules";
 import { SINS, VIRTUES, areAllies, attributeLabel, rankRealm, recipientProblem, standingOf } from "./rules";
 import type { State } from "./state";
@@ -228,15 +228,7 @@ function buildLockBoardEntry(state: State, seat: SeatId, letter: Letter): LockBo
   let reason = roundBlock(state, seat, "lock-ins");
   if (!reason && thisRound) reason = `Already locked in ${thisRound.target} this round.`;
   if (!reason && used >= state.config.maxLocksPerLetter) reason = `All ${state.config.maxLocksPerLetter} lock-ins used.`;
-  const targets =
-    reason === null
-      ? state.letters
-          .filter((t) => t.letter !== letter)
-          .map((t) => {
-            const p = lockProblem(state, seat, letter, t.letter, records);
-            return { letter: t.letter, owner: t.owner, available: p === null, reason: p ? p.message : null };
-          })
-      : [];
+  const targets = lockTargets(state, seat, letter, records);
   return {
     letter,
     sin: info.sin,
@@ -249,6 +241,23 @@ function buildLockBoardEntry(state: State, seat: SeatId, letter: Letter): LockBo
     reason: reason ?? (targets.some((t) => t.available) ? null : "No letter is left to lock in."),
     targets,
   };
+}
+
+/**
+ * Every other letter and whether `letter` may lock it in once it may lock at
+ * all: kept while the letters and the letter's own lock-ins stay as they were,
+ * so a round opening, a seat marking itself done or the letter's lock-in this
+ * round leave the list as it was (and nothing of it is sent again).
+ */
+function lockTargets(state: State, seat: SeatId, letter: Letter, records: State["locks"]): LockBoardEntry["targets"] {
+  return parts.get(state.config, `targets:${seat}:${letter}`, [state.letters, ...records], () =>
+    state.letters
+      .filter((t) => t.letter !== letter)
+      .map((t) => {
+        const p = lockTargetProblem(state, seat, letter, t.letter, records);
+        return { letter: t.letter, owner: t.owner, available: p === null, reason: p ? p.message : null };
+      }),
+  );
 }
 
 function windowStatus(state: State, round: number): WindowEntry["status"] {
