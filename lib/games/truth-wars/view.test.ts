@@ -210,6 +210,26 @@ describe("views while the game runs", () => {
   });
 });
 
+describe("the table in views", () => {
+  it("shares each seat's entry between viewers and keeps it from state to state while it stays the same", () => {
+    let s = advance(fixture({ roles: ROLES }));
+    const before = game.view(s, "s5").players;
+    s = act(s, "s4", { type: "lean", lean: "trust" });
+    const after = game.view(s, "s5").players;
+    // only the seat that moved has a new entry: the diff passes over the others by identity
+    expect(after.filter((p, i) => p !== before[i]).map((p) => p.seat)).toEqual(["s4"]);
+    expect(after[3]).toMatchObject({ seat: "s4", lean: "trust", role: null });
+    // a seat's entry without its role is one object for every viewer who may not know it; with it, one for those who may
+    expect(game.view(s, "s6").players[3]).toBe(after[3]);
+    expect(game.view(s, "spectator").players[3]).toBe(after[3]);
+    expect(game.view(s, "host").players[3]).toBe(game.view(s, "s4").players[3]);
+    expect(game.view(s, "s4").players[3]!.role).toBe("drunk");
+    // Scammers see each other's role in their own entries, never in the shared ones
+    expect(game.view(s, "s2").players[2]!.role).toBe("scammer");
+    expect(game.view(s, "s5").players[2]!.role).toBeNull();
+  });
+});
+
 describe("views at the end", () => {
   it("reveal every role, the set, hints and peeks to everyone, with the outcome", () => {
     let s = advance(fixture({ roles: ROLES, truths: ["real", "real", "real"] }));

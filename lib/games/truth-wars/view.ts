@@ -304,7 +304,7 @@ function meView(state: State, seat: SeatId): MeView {
     team,
     teamName: TEAM_NAMES[team],
     banned,
-    knows: knowsLines(state, seat, role, fellows),
+    knows: keptKnows(state, seat, role, fellows, banned),
     fellowScammers: fellows,
     hints,
     hintAccuracy: hints.length > 0 ? state.config.drunkHintAccuracy : null,
@@ -317,24 +317,60 @@ function meView(state: State, seat: SeatId): MeView {
   };
 }
 
+/** Each seat's table entry in one state: `hidden` without its role, `shown` with it; every viewer's list is made of these. */
+interface PlayerTable {
+  hidden: PlayerView[];
+  shown: PlayerView[];
+}
+
+const tables = new WeakMap<State, PlayerTable>();
+/** The last table built in each game (keyed by its config), whose entries the next one keeps where they did not change. */
+const lastTable = new WeakMap<State["config"], PlayerTable>();
+
+/**
+ * The table's entries, built once per state for every viewer. An entry equal
+ * to the same seat's entry of the game's last table is that very object, so a
+ * move changes one entry and the diff passes over the others by identity.
+ */
+function playerEntries(state: State, cur: RoundState, b: ReturnType<typeof banBallot>): PlayerTable {
+  const hit = tables.get(state);
+  if (hit) return hit;
+  const last = lastTable.get(state.config);
+  const votingNow = state.phase === "vote";
+  const readyPhase = state.phase === "reveal" || state.phase === "discussion" || state.phase === "round_end";
+  const table: PlayerTable = { hidden: [], shown: [] };
+  state.seats.forEach((seat, i) => {
+    const ban = state.bans.find((x) => x.seat === seat);
+    const ready = readyPhase && cur.ready.includes(seat);
+    const lean = cur.leans[seat] ?? null;
+    const voted = votingNow ? seat in cur.votes : b !== null && seat in b.ballot;
+    const role = state.roles[seat] as Role;
+    const same = (e: PlayerView | undefined, r: Role | null): e is PlayerView =>
+      e !== undefined && e.seat === seat && e.role === r && e.ready === ready && e.lean === lean && e.voted === voted &&
+      (ban ? e.ban !== null && e.ban.round === ban.round && e.ban.by === ban.by : e.ban === null);
+    const entry = (r: Role | null, prev: PlayerView | undefined): PlayerView =>
+      same(prev, r) ? prev : { seat, role: r, banned: ban !== undefined, ban: ban ? { round: ban.round, by: ban.by } : null, ready, lean, voted };
+    table.hidden.push(entry(null, last?.hidden[i]));
+    table.shown.push(entry(role, last?.shown[i]));
+  });
+  tables.set(state, table);
+  lastTable.set(state.config, table);
+  return table;
+}
+
+/** What a seat's role lets it know, in lines; the same lines while the seats, roles, its ban and an inherited hint stay as they were. */
+function keptKnows(state: State, seat: SeatId, role: Role, fellows: SeatId[], banned: boolean): string[] {
+  const inherited = role !== "drunk" && state.rounds.some((r) => r.hint?.holder === seat);
+  return configParts.get(state.config, `knows:${seat}`, [state.seats, state.roles, banned, inherited], () => knowsLines(state, seat, role, fellows));
+}
+
 export function view(state: State, viewer: Viewer): View {
   const cur = state.rounds[state.rounds.length - 1] as RoundState;
   const isSeat = viewer !== "host" && viewer !== "spectator" && state.seats.includes(viewer);
   const b = banBallot(state);
   const votingNow = state.phase === "vote";
-  const readyPhase = state.phase === "reveal" || state.phase === "discussion" || state.phase === "round_end";
-  const players: PlayerView[] = state.seats.map((seat) => {
-    const ban = state.bans.find((x) => x.seat === seat);
-    return {
-      seat,
-      role: roleVisible(state, viewer, seat) ? (state.roles[seat] as Role) : null,
-      banned: ban !== undefined,
-      ban: ban ? { round: ban.round, by: ban.by } : null,
-      ready: readyPhase && cur.ready.includes(seat),
-      lean: cur.leans[seat] ?? null,
-      voted: votingNow ? seat in cur.votes : b !== null && seat in b.ballot,
-    };
-  });
+  const table = playerEntries(state, cur, b);
+  const players = state.seats.map((seat, i) => (roleVisible(state, viewer, seat) ? table.shown[i]! : table.hidden[i]!));
   const c = state.config;
   const result = state.result;
   const knows = knowsTruth(state, viewer, cur);
