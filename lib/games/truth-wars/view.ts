@@ -332,10 +332,12 @@ const lastTable = new WeakMap<State["config"], PlayerTable>();
  * to the same seat's entry of the game's last table is that very object, so a
  * move changes one entry and the diff passes over the others by identity.
  */
-function playerEntries(state: State, cur: RoundState, b: ReturnType<typeof banBallot>): PlayerTable {
+function playerEntries(state: State): PlayerTable {
   const hit = tables.get(state);
   if (hit) return hit;
   const last = lastTable.get(state.config);
+  const cur = state.rounds[state.rounds.length - 1] as RoundState;
+  const b = banBallot(state);
   const votingNow = state.phase === "vote";
   const readyPhase = state.phase === "reveal" || state.phase === "discussion" || state.phase === "round_end";
   const table: PlayerTable = { hidden: [], shown: [] };
@@ -369,7 +371,7 @@ export function view(state: State, viewer: Viewer): View {
   const isSeat = viewer !== "host" && viewer !== "spectator" && state.seats.includes(viewer);
   const b = banBallot(state);
   const votingNow = state.phase === "vote";
-  const table = playerEntries(state, cur, b);
+  const table = playerEntries(state);
   const players = state.seats.map((seat, i) => (roleVisible(state, viewer, seat) ? table.shown[i]! : table.hidden[i]!));
   const c = state.config;
   const result = state.result;
