@@ -7,7 +7,7 @@ import { sharedAcrossRooms, ViewParts } from "../core/view-parts";
 import type { ActionType } from "./actions";
 import { PHASE_NAMES, banBallot, checkBan, checkPeek, checkSnipe, snipeTargets } from "./rules";
 import { resultSummary } from "./outcome";
-import { ROLE_NAMES, TEAM_NAMES, isBanned, peeksLeft, scammerCount, snipeRound, teamOf, unbanned } from "./state";
+import { ROLE_NAMES, TEAM_NAMES, current, isBanned, peeksLeft, scammerCount, snipeRound, teamOf, unbanned } from "./state";
 import type { GameResult, Headline, HeadlineSetId, Lean, PhaseKey, Role, RoundState, ScoringRecord, State, Team, Truth, VoteChoice } from "./types";
 
 /** One seat at the table as this viewer sees it. */
@@ -259,7 +259,7 @@ function knowsLines(state: State, seat: SeatId, role: Role, fellows: SeatId[]): 
 function meView(state: State, seat: SeatId): MeView {
   const role = state.roles[seat] as Role;
   const team = teamOf(role);
-  const cur = state.rounds[state.rounds.length - 1] as RoundState;
+  const cur = current(state);
   const banned = isBanned(state, seat);
   const over = state.result !== null;
   const fellows = role === "scammer" && state.config.scammersKnowEachOther ? state.seats.filter((s) => s !== seat && state.roles[s] === "scammer") : [];
@@ -336,7 +336,7 @@ function playerEntries(state: State): PlayerTable {
   const hit = tables.get(state);
   if (hit) return hit;
   const last = lastTable.get(state.config);
-  const cur = state.rounds[state.rounds.length - 1] as RoundState;
+  const cur = current(state);
   const b = banBallot(state);
   const votingNow = state.phase === "vote";
   const readyPhase = state.phase === "reveal" || state.phase === "discussion" || state.phase === "round_end";
@@ -367,7 +367,7 @@ function keptKnows(state: State, seat: SeatId, role: Role, fellows: SeatId[], ba
 }
 
 export function view(state: State, viewer: Viewer): View {
-  const cur = state.rounds[state.rounds.length - 1] as RoundState;
+  const cur = current(state);
   const isSeat = viewer !== "host" && viewer !== "spectator" && state.seats.includes(viewer);
   const b = banBallot(state);
   const votingNow = state.phase === "vote";
