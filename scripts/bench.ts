@@ -14,6 +14,9 @@
 // Each load run is followed by the same sockets at the same rate against a bare
 // Socket.IO echo server (the floor), and Garnet's figures are given as ratios to it.
 // Flags: --only apply,8-seat,… --scale 0.25 (rooms) --window 20 --warmup 5
+//        --age 300: before the warm-up, each of Garnet's rooms is played a random
+//        way into its game (for at most that many seconds), so that the window
+//        sees games at every stage; --age 0 starts it with every game new
 //        --workers 2 --profile (a CPU profile of the server over each window)
 //        --perf (Linux perf's on-CPU samples of every server thread over each
 //        window, split by thread and stage: scripts/bench/perf-split.ts)
@@ -51,6 +54,7 @@ const { values } = parseArgs({
     scale: { type: "string", default: "1" },
     window: { type: "string", default: "20" },
     warmup: { type: "string", default: "5" },
+    age: { type: "string", default: "300" },
     workers: { type: "string", default: "2" },
     processes: { type: "string", default: String(availableParallelism()) },
     profile: { type: "boolean", default: false },
@@ -174,7 +178,7 @@ try {
     if (!parts.has(name) || !pg) continue;
     const sc = SCENARIOS[name]!;
     log(`\n## ${name}: target ${sc.target}`);
-    const common = { name, pgBase: pg.url, rooms: sc.rooms, paceMs: sc.paceMs, workers: Number(values.workers), warmupS: Number(values.warmup), windowS: Number(values.window), serverFlags: values["server-flags"].split(" ").filter(Boolean), log };
+    const common = { name, pgBase: pg.url, rooms: sc.rooms, paceMs: sc.paceMs, workers: Number(values.workers), warmupS: Number(values.warmup), windowS: Number(values.window), ageS: Number(values.age), serverFlags: values["server-flags"].split(" ").filter(Boolean), log };
     const profileFile = values.profile ? path.join(outDir, `${name}-${stamp}.cpuprofile`) : undefined;
     if (values.perf && !perfAvailable()) throw new Error("--perf needs Linux perf (the linux-perf package) and leave to use it");
     const perfFile = values.perf ? path.join(outDir, `${name}-${stamp}.perf.data`) : undefined;
@@ -213,7 +217,7 @@ try {
     for (const name of values.scenarios.split(",").filter((x) => ["8-seat", "2-seat", "org"].includes(x))) {
       const sc = SCENARIOS[name]!;
       log(`\n## cluster ${name}: ${sc.rooms.length} rooms at 1 and at ${n} server processes, sockets routed by their room (the machine is shared: compare within the run)`);
-      const common = { name, pgBase: pg.url, rooms: sc.rooms, paceMs: sc.paceMs, workers: Number(values.workers), warmupS: Number(values.warmup), windowS: Number(values.window), log, mode: "garnet" as const };
+      const common = { name, pgBase: pg.url, rooms: sc.rooms, paceMs: sc.paceMs, workers: Number(values.workers), warmupS: Number(values.warmup), windowS: Number(values.window), ageS: Number(values.age), log, mode: "garnet" as const };
       const one = await runLoad({ ...common, processes: 1 });
       printLoad(one, null);
       const many = await runLoad({ ...common, processes: n });

@@ -25,6 +25,12 @@ export interface LoadOptions {
   workers: number;
   warmupS: number;
   windowS: number;
+  /**
+   * Garnet: before the warm-up, play every room a random way into its game
+   * (worker.ts, "age"), for at most this many seconds; 0 starts the window
+   * with every game a few seconds old. The floor has no games to age.
+   */
+  ageS?: number;
   /** Echo: chance a tick sends, to run the floor at Garnet's achieved rate. */
   sendChance?: number;
   /** Pushes on: every seated user subscribed at this (slow) local push service. */
@@ -54,6 +60,8 @@ export interface LoadResult {
   sockets: number;
   paceMs: number;
   setupS: number;
+  /** Garnet's rooms played into their games before the warm-up (null when they were not). */
+  aged: { actions: number; rooms: number; reached: number; seconds: number } | null;
   windowS: number;
   ticksPerSec: number;
   sentPerSec: number;
@@ -157,7 +165,16 @@ export async function runLoad(o: LoadOptions): Promise<LoadResult> {
       o.log(`  pushes on: ${subscribed} seated users subscribed at a push service that answers after ${o.push.receiver.delayMs} ms`);
     }
     const afterSetup = await server.ask({ type: "stats", gc: true });
-    o.log(`  ${o.mode}: ${o.rooms.length} rooms, ${sockets} sockets ready in ${setupS.toFixed(1)} s; warming up ${o.warmupS} s`);
+    o.log(`  ${o.mode}: ${o.rooms.length} rooms, ${sockets} sockets ready in ${setupS.toFixed(1)} s`);
+    let aged: LoadResult["aged"] = null;
+    if (o.mode === "garnet" && o.ageS) {
+      const t = Date.now();
+      const replies = await Promise.all(workers.map((w) => w.ask({ type: "age", maxMs: o.ageS! * 1000 })));
+      aged = { actions: 0, rooms: 0, reached: 0, seconds: (Date.now() - t) / 1000 };
+      for (const r of replies) if (r.type === "aged") [aged.actions, aged.rooms, aged.reached] = [aged.actions + r.actions, aged.rooms + r.rooms, aged.reached + r.reached];
+      o.log(`  rooms aged: ${aged.reached} of ${aged.rooms} played a random way into their games (${aged.actions} actions in ${aged.seconds.toFixed(1)} s)`);
+    }
+    o.log(`  warming up ${o.warmupS} s`);
 
     await Promise.all(workers.map((w) => w.ask({ type: "go" })));
     await sleep(o.warmupS * 1000);
@@ -228,6 +245,7 @@ export async function runLoad(o: LoadOptions): Promise<LoadResult> {
       sockets,
       paceMs: o.paceMs,
       setupS,
+      aged,
       windowS,
       ticksPerSec: ticks / windowS,
       sentPerSec: sent / windowS,

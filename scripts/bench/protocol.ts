@@ -26,6 +26,18 @@ export type WorkerRequest =
        */
       routed?: boolean;
     }
+  | {
+      /**
+       * Before the window: plays every room (with its seats' bots, as fast as
+       * the server answers) a random way into its game, each to a number of
+       * actions drawn evenly below the actions of one seeded bot game of its
+       * kind, so that the window sees rooms at every stage of their games, as
+       * a server that has run for a while does. Answers once every room got
+       * there, finished its game, or `maxMs` passed.
+       */
+      type: "age";
+      maxMs: number;
+    }
   | { type: "go" }
   | { type: "window" }
   | { type: "collect" }
@@ -55,5 +67,6 @@ export interface WindowReport {
 export type WorkerReply =
   | { type: "ready"; rooms: number; sockets: number }
   | { type: "ok" }
+  | { type: "aged"; actions: number; rooms: number; reached: number }
   | { type: "report"; window: WindowReport }
   | { type: "stopped"; sent: number; acked: number; refused: number; unanswered: number; viewsMissing: number };

@@ -6,7 +6,9 @@
 // the exact pair (send, arrival), whichever of ack and payload lands first.
 import type { Socket } from "socket.io-client";
 import { monitorEventLoopDelay } from "node:perf_hooks";
+import { playWithBots } from "../../lib/games/core/commands";
 import { Rng } from "../../lib/games/core/rng";
+import { seatIds } from "../../lib/games/core/seats";
 import type { AnyGame } from "../../lib/games/core/types";
 import { getGame } from "../../lib/games/registry";
 import type { RoomPayload } from "../../lib/protocol";
@@ -73,10 +75,21 @@ class Seat {
     if (this.inFlight) return;
     const action = this.room.game ? this.client.nextMove(this.rng) : this.rng.chance(cfg.sendChance) ? { type: "echo" } : null;
     if (action === null) return;
-    this.send(action);
+    void this.send(action);
   }
 
-  private send(action: unknown): void {
+  /** Acts as soon as the last action is answered while the room is short of `target` actions (see "age"). */
+  async age(target: number, until: number): Promise<void> {
+    const room = this.room;
+    const code = room.code;
+    while (room.code === code && !room.recycling && room.actions < target && performance.now() < until) {
+      const action = this.client.nextMove(this.rng);
+      if (action === null) await pause(20);
+      else await this.send(action);
+    }
+  }
+
+  send(action: unknown): Promise<void> {
     const room = this.room;
     const code = room.code;
     const clientId = `${this.id}.${++this.n}`;
@@ -84,7 +97,7 @@ class Seat {
     this.inFlight = true;
     stats.sent++;
     total.sent++;
-    void this.client.request<{ version: number; clientId?: string }>("game:act", { code, action, clientId }, 30_000).then((r) => {
+    return this.client.request<{ version: number; clientId?: string }>("game:act", { code, action, clientId }, 30_000).then((r) => {
       this.inFlight = false;
       const now = performance.now();
       if (r.ok && r.clientId !== clientId) {
@@ -93,7 +106,10 @@ class Seat {
         stats.acked++;
         total.acked++;
         stats.ack.add(now - sentAt);
-        if (room.code === code) room.acked(this.index, r.version, sentAt);
+        if (room.code === code) {
+          room.actions++;
+          room.acked(this.index, r.version, sentAt);
+        }
       } else if (r.code === "net/timeout") {
         total.unanswered++;
       } else {
@@ -106,6 +122,8 @@ class Seat {
 
 class Room {
   code = "";
+  /** Actions of this room's game acknowledged so far. */
+  actions = 0;
   seats: Seat[] = [];
   recycling = true;
   /** Payloads that arrived before the ack of their version: version → seat → time. */
@@ -220,6 +238,7 @@ class Room {
     this.early.clear();
     this.expected.clear();
     this.latest = [];
+    this.actions = 0;
     this.code = created.code;
     await Promise.all(
       this.seats.map(async (s) => {
@@ -279,6 +298,33 @@ async function setup(c: Setup): Promise<WorkerReply> {
   return { type: "ready", rooms: rooms.length, sockets: rooms.reduce((n, r) => n + r.seats.length, 0) };
 }
 
+const pause = (ms: number) => new Promise((res) => setTimeout(res, ms));
+
+/** The actions of one seeded bot game of each kind of room. */
+const gameActions = new Map<string, number>();
+function actionsOfOneGame(spec: RoomSpec, game: AnyGame): number {
+  const key = JSON.stringify(spec);
+  let n = gameActions.get(key);
+  if (n === undefined) {
+    const { log } = playWithBots(game, { seats: seatIds(spec.seats), config: spec.config, seed: `bench/age/${key}` });
+    n = log.filter((c) => c.kind === "action").length;
+    gameActions.set(key, n);
+  }
+  return n;
+}
+
+async function age(maxMs: number): Promise<WorkerReply> {
+  const until = performance.now() + maxMs;
+  const rng = Rng.fromSeed(`bench/${cfg.worker}/age`);
+  const targets = rooms.map((r) => (r.game ? rng.int(actionsOfOneGame(r.spec, r.game)) : 0));
+  const codes = rooms.map((r) => r.code);
+  await Promise.all(rooms.flatMap((r, i) => r.seats.map((s) => s.age(targets[i]!, until))));
+  const actions = rooms.reduce((n, r) => n + r.actions, 0);
+  // a room that finished its game meanwhile went on to its next one: that is a stage of a game too
+  const reached = rooms.filter((r, i) => r.code !== codes[i] || r.actions >= targets[i]!).length;
+  return { type: "aged", actions, rooms: rooms.length, reached };
+}
+
 function go(): void {
   going = true;
   const rng = Rng.fromSeed(`bench/${cfg.worker}/offsets`);
@@ -314,12 +360,11 @@ async function stop(drainMs: number): Promise<WorkerReply> {
   stopping = true;
   for (const r of rooms) for (const s of r.seats) if (s.timer) clearInterval(s.timer);
   const until = performance.now() + drainMs;
-  const pause = () => new Promise((res) => setTimeout(res, 50));
-  while (performance.now() < until && rooms.some((r) => r.seats.some((s) => s.inFlight))) await pause();
+  while (performance.now() < until && rooms.some((r) => r.seats.some((s) => s.inFlight))) await pause(50);
   // the last pushes land (until the count of views waited for stands still), then seats still waiting look at what they hold
   const pending = () => rooms.reduce((n, r) => n + r.pendingViews(), 0);
   for (let last = pending(), still = performance.now(); last > 0 && performance.now() < until - drainMs / 2 && performance.now() - still < 300; ) {
-    await pause();
+    await pause(50);
     const now = pending();
     if (now !== last) [last, still] = [now, performance.now()];
   }
@@ -340,6 +385,8 @@ process.on("message", (msg: WorkerRequest & { id: number }) => {
   switch (msg.type) {
     case "setup":
       return answer(setup(msg));
+    case "age":
+      return answer(age(msg.maxMs));
     case "go":
       go();
       return answer({ type: "ok" });
