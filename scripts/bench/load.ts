@@ -61,7 +61,7 @@ export interface LoadResult {
   paceMs: number;
   setupS: number;
   /** Garnet's rooms played into their games before the warm-up (null when they were not). */
-  aged: { actions: number; rooms: number; reached: number; seconds: number } | null;
+  aged: { actions: number; rooms: number; reached: number; seconds: number; refused: Record<string, number> } | null;
   windowS: number;
   ticksPerSec: number;
   sentPerSec: number;
@@ -170,9 +170,14 @@ export async function runLoad(o: LoadOptions): Promise<LoadResult> {
     if (o.mode === "garnet" && o.ageS) {
       const t = Date.now();
       const replies = await Promise.all(workers.map((w) => w.ask({ type: "age", maxMs: o.ageS! * 1000 })));
-      aged = { actions: 0, rooms: 0, reached: 0, seconds: (Date.now() - t) / 1000 };
-      for (const r of replies) if (r.type === "aged") [aged.actions, aged.rooms, aged.reached] = [aged.actions + r.actions, aged.rooms + r.rooms, aged.reached + r.reached];
-      o.log(`  rooms aged: ${aged.reached} of ${aged.rooms} played a random way into their games (${aged.actions} actions in ${aged.seconds.toFixed(1)} s)`);
+      aged = { actions: 0, rooms: 0, reached: 0, seconds: (Date.now() - t) / 1000, refused: {} };
+      for (const r of replies) {
+        if (r.type !== "aged") continue;
+        [aged.actions, aged.rooms, aged.reached] = [aged.actions + r.actions, aged.rooms + r.rooms, aged.reached + r.reached];
+        for (const [k, n] of Object.entries(r.refused)) aged.refused[k] = (aged.refused[k] ?? 0) + n;
+      }
+      const refused = Object.entries(aged.refused).map(([k, n]) => `${k} ${n}`).join(", ");
+      o.log(`  rooms aged: ${aged.reached} of ${aged.rooms} played a random way into their games (${aged.actions} actions in ${aged.seconds.toFixed(1)} s${refused ? `; refused: ${refused}` : ""})`);
     }
     o.log(`  warming up ${o.warmupS} s`);
 

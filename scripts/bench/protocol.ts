@@ -67,6 +67,6 @@ export interface WindowReport {
 export type WorkerReply =
   | { type: "ready"; rooms: number; sockets: number }
   | { type: "ok" }
-  | { type: "aged"; actions: number; rooms: number; reached: number }
+  | { type: "aged"; actions: number; rooms: number; reached: number; refused: Record<string, number> }
   | { type: "report"; window: WindowReport }
   | { type: "stopped"; sent: number; acked: number; refused: number; unanswered: number; viewsMissing: number };

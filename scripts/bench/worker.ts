@@ -78,18 +78,31 @@ class Seat {
     void this.send(action);
   }
 
-  /** Acts as soon as the last action is answered while the room is short of `target` actions (see "age"). */
+  /**
+   * Acts as soon as the last action is answered while the room is short of
+   * `target` actions (see "age"), but no more often than a socket may send
+   * (server/limits.ts, socket_event: 20 messages per second).
+   */
   async age(target: number, until: number): Promise<void> {
     const room = this.room;
     const code = room.code;
+    let last = 0;
     while (room.code === code && !room.recycling && room.actions < target && performance.now() < until) {
       const action = this.client.nextMove(this.rng);
-      if (action === null) await pause(20);
-      else await this.send(action);
+      if (action === null) {
+        await pause(20);
+        continue;
+      }
+      const wait = last + AGING_GAP_MS - performance.now();
+      if (wait > 0) await pause(wait);
+      last = performance.now();
+      // a refused move is tried again on a later view, not at once
+      if ((await this.send(action)) !== null) await pause(20);
     }
   }
 
-  send(action: unknown): Promise<void> {
+  /** Sends the action; resolves to null once it is acknowledged, else to why not. */
+  send(action: unknown): Promise<string | null> {
     const room = this.room;
     const code = room.code;
     const clientId = `${this.id}.${++this.n}`;
@@ -102,6 +115,7 @@ class Seat {
       const now = performance.now();
       if (r.ok && r.clientId !== clientId) {
         stats.refused["bench/wrong-client-id"] = (stats.refused["bench/wrong-client-id"] ?? 0) + 1;
+        return "bench/wrong-client-id";
       } else if (r.ok) {
         stats.acked++;
         total.acked++;
@@ -110,12 +124,15 @@ class Seat {
           room.actions++;
           room.acked(this.index, r.version, sentAt);
         }
+        return null;
       } else if (r.code === "net/timeout") {
         total.unanswered++;
       } else {
         stats.refused[r.code] = (stats.refused[r.code] ?? 0) + 1;
         total.refused++;
+        if (!going) agingRefused[r.code] = (agingRefused[r.code] ?? 0) + 1;
       }
+      return r.code;
     });
   }
 }
@@ -299,6 +316,10 @@ async function setup(c: Setup): Promise<WorkerReply> {
 }
 
 const pause = (ms: number) => new Promise((res) => setTimeout(res, ms));
+/** The least time between two moves of one seat while the rooms are played into their games (ms). */
+const AGING_GAP_MS = 70;
+/** Moves refused while the rooms were played into their games, by code. */
+const agingRefused: Record<string, number> = {};
 
 /** The actions of one seeded bot game of each kind of room. */
 const gameActions = new Map<string, number>();
@@ -322,7 +343,7 @@ async function age(maxMs: number): Promise<WorkerReply> {
   const actions = rooms.reduce((n, r) => n + r.actions, 0);
   // a room that finished its game meanwhile went on to its next one: that is a stage of a game too
   const reached = rooms.filter((r, i) => r.code !== codes[i] || r.actions >= targets[i]!).length;
-  return { type: "aged", actions, rooms: rooms.length, reached };
+  return { type: "aged", actions, rooms: rooms.length, reached, refused: agingRefused };
 }
 
 function go(): void {
