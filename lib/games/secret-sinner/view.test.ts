@@ -149,6 +149,20 @@ describe("lock-ins in views", () => {
     expect(game.view(done, "s1").me!.lockBoard.find((e) => e.letter === a)!.targets).toBe(after.targets);
     expect(game.view(endRound(s), "s1").me!.lockBoard.find((e) => e.letter === a)!.targets).toBe(after.targets);
   });
+
+  it("keeps what a move does not change as the very same objects, so that nothing of it is sent again", () => {
+    const s = newGame();
+    const before = game.view(s, "s2");
+    const done = act(s, "s1", { type: "done" });
+    const after = game.view(done, "s2");
+    // one seat marking itself done changes its own entry of the player list only
+    expect(after.players[0]).not.toBe(before.players[0]);
+    expect(after.players[0]!.done).toBe(true);
+    for (let i = 1; i < after.players.length; i++) expect(after.players[i]).toBe(before.players[i]);
+    // the letters a seat may query stay the same objects while the board does
+    const next = endRound(s);
+    expect(game.view(next, "s2").me!.query.letters[0]).toBe(before.me!.query.letters[0]);
+  });
 });
 
 describe("query panel", () => {

@@ -111,23 +111,33 @@ function buildView(state: State, viewer: Viewer, seat: SeatId | null, records: r
       scoring: { ...cfg.scoring },
     })),
     players: parts.get(cfg, "players", [state.seats, state.realms, state.letters, state.stage, state.marked, state.done], () => players(state)),
-    board: dealt(state) ? parts.get(cfg, "board", [state.letters, state.realms], () => board(state)) : [],
+    board: dealt(state) ? keptBoard(state) : [],
     me: seat ? seatPanel(state, seat, records) : null,
     results: resultsView(state, viewer),
     host: viewer === "host" ? hostView(state) : null,
   };
 }
 
+/** The public board, kept while the letters and realms stay as they were. */
+function keptBoard(state: State): ReturnType<typeof board> {
+  return parts.get(state.config, "board", [state.letters, state.realms], () => board(state));
+}
+
+/** Each seat's entry is kept while its realm, the letters, and whether it is marked or done stay as they were: one seat marking itself done changes one entry. */
 function players(state: State): PlayerEntry[] {
-  const held: Record<SeatId, Letter[]> = {};
-  if (dealt(state)) for (const l of state.letters) (held[l.owner] ??= []).push(l.letter);
-  return state.seats.map((seat) => ({
-    seat,
-    realm: state.realms[seat]!,
-    letters: held[seat] ?? [],
-    marked: state.marked.includes(seat),
-    done: state.done.includes(seat),
-  }));
+  const letters = dealt(state) ? state.letters : NONE;
+  return state.seats.map((seat) => {
+    const realm = state.realms[seat]!;
+    const marked = state.marked.includes(seat);
+    const done = state.done.includes(seat);
+    return parts.get(state.config, `player:${seat}`, [realm, letters, marked, done], () => ({
+      seat,
+      realm,
+      letters: letters.filter((l) => l.owner === seat).map((l) => l.letter),
+      marked,
+      done,
+    }));
+  });
 }
 
 /** A seat's panel reads what its parts read: the public records, whether it is done, and its own queries and lock-ins. */
@@ -156,9 +166,12 @@ function buildSeatPanel(state: State, seat: SeatId): SeatPanel {
 /** A seat's sent queries, received answers and chat windows depend on the queries it sent or got (append-only records), the stage and the round. */
 function queryLists(state: State, seat: SeatId): Pick<SeatPanel, "sent" | "received" | "windows"> {
   const mine = queriesOf(state, seat);
+  // an entry reads its query record alone (records never change once made): kept per record, so a new query adds one entry
   return parts.get(state.config, `queries:${seat}`, [state.stage, state.round, ...mine], () => ({
-    sent: mine.filter((q) => q.sender === seat).map(sentQuery),
-    received: mine.filter((q) => q.recipient === seat && delivered(state, q)).map((q) => ({ round: q.round, sender: q.sender, answers: answersOf(q) })),
+    sent: mine.filter((q) => q.sender === seat).map((q) => queryParts.get(q, "sent", [], () => sentQuery(q))),
+    received: mine
+      .filter((q) => q.recipient === seat && delivered(state, q))
+      .map((q) => queryParts.get(q, "received", [], () => ({ round: q.round, sender: q.sender, answers: answersOf(q) }))),
     windows: seatWindows(state, seat),
   }));
 }
@@ -204,11 +217,14 @@ function buildQueryPanel(state: State, seat: SeatId): QueryPanel {
   if (!reason && state.round > queryRounds(state)) reason = `Round ${state.round} is for lock-ins only.`;
   if (!reason && current) reason = "You already sent your query this round.";
   if (!reason && !recipients.some((r) => r.available)) reason = "You have no recipient left: every player of the other realm has had all the queries you may send them.";
+  // an entry reads its board entry alone (kept while the letters and realms stay as they were)
   const letters = dealt(state)
-    ? board(state).map((e) => {
-        const own = e.owner === seat && !state.config.queryOwnLetters;
-        return { letter: e.letter, owner: e.owner, realm: e.realm, selectable: !own, reason: own ? "In this match you may not query your own letters." : null };
-      })
+    ? keptBoard(state).map((e) =>
+        parts.get(state.config, `query-letter:${seat}:${e.letter}`, [e], () => {
+          const own = e.owner === seat && !state.config.queryOwnLetters;
+          return { letter: e.letter, owner: e.owner, realm: e.realm, selectable: !own, reason: own ? "In this match you may not query your own letters." : null };
+        }),
+      )
     : [];
   return { canSend: reason === null, reason, sentThisRound: current ? sentQuery(current) : null, recipients, letters, rule: QUERY_RULE };
 }

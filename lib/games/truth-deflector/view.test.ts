@@ -196,6 +196,25 @@ describe("views: a seat's own dashboard", () => {
     expect(game.view(s, "s1").players[1]?.lockedIn).toBe(true);
     expect(game.view(s, "host").host?.players[1]?.submission).toMatchObject({ claim: P, secret: C, challenges: ["s3"] });
   });
+
+  it("keeps what a move does not change as the very same objects, so that nothing of it is sent again", () => {
+    let s = playRound(start(5), honest(start(5), {}));
+    const before = game.view(s, "s1");
+    const hostBefore = game.view(s, "host").host!;
+    s = act(s, "s2", { type: "submit", claim: P, secret: C, challenges: [] });
+    const after = game.view(s, "s1");
+    const hostAfter = game.view(s, "host").host!;
+    // a lock-in changes the mover's public entry only
+    expect(after.players[1]).not.toBe(before.players[1]);
+    expect(after.players[1]?.lockedIn).toBe(true);
+    for (const i of [0, 2, 3, 4]) expect(after.players[i]).toBe(before.players[i]);
+    for (const i of [0, 2, 3, 4]) expect(hostAfter.players[i]).toBe(hostBefore.players[i]);
+    // a finished round's copy for the host is made once: the next round's end adds one
+    s = playRound(s, honest(s, {}));
+    const hostLater = game.view(s, "host").host!;
+    expect(hostLater.rounds).toHaveLength(2);
+    expect(hostLater.rounds[0]).toBe(hostBefore.rounds[0]);
+  });
 });
 
 describe("views: the host", () => {

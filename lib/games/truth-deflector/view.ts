@@ -363,20 +363,22 @@ function myView(state: State, seat: SeatId): MyView {
 
 function hostView(state: State): HostView {
   return {
+    // each seat's entry is kept while its record and submission stay as they were: another seat's move leaves it the same object
     players: state.seats.map((seat) => {
       const p = state.players[seat];
-      const sub = state.pending[seat];
-      return {
+      const sub = state.stage === "round" ? state.pending[seat] : undefined;
+      return configParts.get(state.config, `host:${seat}`, [p, sub], () => ({
         seat,
         alive: p?.alive ?? false,
         truthDeflector: p?.td ?? false,
         points: p?.points ?? 0,
         garnets: p?.garnets ?? 0,
         roundsLied: p?.lies ?? 0,
-        submission: state.stage === "round" && sub ? copySubmission(sub) : null,
-      };
+        submission: sub ? copySubmission(sub) : null,
+      }));
     }),
-    rounds: historyParts.get(state.history, "host", [], () => structuredClone(state.history)),
+    // a finished round's record never changes: its copy is made once
+    rounds: historyParts.get(state.history, "host", [], () => state.history.map((r) => roundParts.get(r, "host", [], () => structuredClone(r)))),
   };
 }
 
@@ -408,15 +410,17 @@ export function buildView(state: State, viewer: Viewer): View {
     round: state.round,
     rules: rulesView(state),
     // the same for every viewer
+    // a seat's entry is kept while its record and whether it locked in stay as they were, so a lock-in changes one entry
     players: configParts.get(state.config, "players", [state.seats, state.players, state.stage, state.pending], () =>
       state.seats.map((seat) => {
         const p = state.players[seat];
-        return {
+        const lockedIn = state.stage === "round" && !!state.pending[seat];
+        return configParts.get(state.config, `player:${seat}`, [p, lockedIn], () => ({
           seat,
           alive: p?.alive ?? false,
           eliminatedRound: p?.eliminatedRound ?? null,
-          lockedIn: state.stage === "round" && !!state.pending[seat],
-        };
+          lockedIn,
+        }));
       }),
     ),
     history: historyParts.get(state.history, "public", [], () => state.history.map((r) => roundParts.get(r, "public", [], () => publicRound(r)))),
