@@ -96,8 +96,11 @@ class Seat {
       const wait = last + AGING_GAP_MS - performance.now();
       if (wait > 0) await pause(wait);
       last = performance.now();
+      const refused = await this.send(action);
+      if (refused === null) continue;
+      if (refused !== "net/timeout") agingRefused[refused] = (agingRefused[refused] ?? 0) + 1;
       // a refused move is tried again on a later view, not at once
-      if ((await this.send(action)) !== null) await pause(20);
+      await pause(20);
     }
   }
 
@@ -130,7 +133,6 @@ class Seat {
       } else {
         stats.refused[r.code] = (stats.refused[r.code] ?? 0) + 1;
         total.refused++;
-        if (!going) agingRefused[r.code] = (agingRefused[r.code] ?? 0) + 1;
       }
       return r.code;
     });
