@@ -159,6 +159,20 @@ describe("room leases with fencing", () => {
     expect(room.armed()).toEqual({ phase: false, bots: false });
   });
 
+  it("a lease given up stays given up: renewal extends only the leases still held, and another process may take the room at once", async () => {
+    const { code } = await runningGame(a);
+    const room = a.rooms.loaded(code)!;
+    // what the sweep does when it unloads a finished room nobody watches
+    await a.rooms.leases.release({ roomId: room.id, token: room.fence });
+    const renewed = await a.rooms.leases.renew();
+    expect(renewed.map((l) => l.roomId)).not.toContain(room.id);
+    expect((await a.db.roomLease.findUniqueOrThrow({ where: { roomId: room.id } })).expiresAt.getTime()).toBe(0);
+    expect(await b.rooms.leases.acquire(code)).toEqual({ ok: true, lease: { roomId: room.id, token: room.fence + 1 } });
+    // the copy left in memory finds out at its next renewal and stops
+    expect(await a.rooms.renew()).toBeGreaterThanOrEqual(1);
+    expect(a.rooms.loaded(code)).toBeUndefined();
+  });
+
   it("renewing the leases while batches of many rooms are written never deadlocks: both take the leases in room order", async () => {
     // two dozen rooms, each written in every batch below, while the renewal updates every lease of the process;
     // three hosts of eight (a host keeps at most 25 rooms open), ten rounds each (twenty moves)

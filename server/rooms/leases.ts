@@ -31,6 +31,8 @@ export function staleLeaseOf(e: unknown): StaleLease | null {
 }
 
 const NOW = `(now() AT TIME ZONE 'UTC')`;
+/** The expiry of a lease given up (released): no renewal extends it, and anyone may take it at once. */
+const GIVEN_UP = `'1970-01-01'`;
 const EXPIRY = `${NOW} + $2::int * interval '1 millisecond'`;
 
 /**
@@ -95,31 +97,37 @@ export class Leases {
     return new Map(r.rows.map((x) => [x.code, { roomId: x.roomId, token: x.token }]));
   }
 
-  /** Extends every lease this process holds, in one statement; returns the leases it still holds. */
+  /**
+   * Extends every lease this process holds, in one statement; returns the leases
+   * it still holds. A lease it gave up stays given up: extending it again would
+   * keep every other process from a room this one let go (a finished room it
+   * unloaded), and each renewal would lock one more row for every room the
+   * process ever released.
+   */
   async renew(): Promise<Lease[]> {
-    const r = await this.sql.query<Lease>(updateInRoomOrder(`"expiresAt" = ${EXPIRY}`, `"owner" = $1`, `l."roomId", l."token"`), [this.owner, this.ttlMs]);
+    const r = await this.sql.query<Lease>(updateInRoomOrder(`"expiresAt" = ${EXPIRY}`, `"owner" = $1 AND "expiresAt" > ${GIVEN_UP}`, `l."roomId", l."token"`), [this.owner, this.ttlMs]);
     return r.rows;
   }
 
   /** Gives up one room (its token stays: only a new acquisition may write again). */
   async release(lease: Lease): Promise<void> {
-    await this.sql.query(`UPDATE "RoomLease" SET "expiresAt" = '1970-01-01' WHERE "roomId" = $1 AND "token" = $2 AND "owner" = $3`, [lease.roomId, lease.token, this.owner]);
+    await this.sql.query(`UPDATE "RoomLease" SET "expiresAt" = ${GIVEN_UP} WHERE "roomId" = $1 AND "token" = $2 AND "owner" = $3`, [lease.roomId, lease.token, this.owner]);
   }
 
   /** Gives up the room with this code if this process holds its lease; how many leases it gave up (0 or 1). */
   async releaseCode(code: string): Promise<number> {
-    const r = await this.sql.query(`UPDATE "RoomLease" l SET "expiresAt" = '1970-01-01' FROM "Room" r WHERE r."id" = l."roomId" AND r."code" = $1 AND l."owner" = $2 AND l."expiresAt" > '1970-01-01'`, [code, this.owner]);
+    const r = await this.sql.query(`UPDATE "RoomLease" l SET "expiresAt" = ${GIVEN_UP} FROM "Room" r WHERE r."id" = l."roomId" AND r."code" = $1 AND l."owner" = $2 AND l."expiresAt" > ${GIVEN_UP}`, [code, this.owner]);
     return r.rowCount ?? 0;
   }
 
   /** Gives up every room this process holds (a graceful shutdown). */
   async releaseAll(): Promise<void> {
-    await this.sql.query(updateInRoomOrder(`"expiresAt" = '1970-01-01'`, `"owner" = $1`), [this.owner]);
+    await this.sql.query(updateInRoomOrder(`"expiresAt" = ${GIVEN_UP}`, `"owner" = $1 AND "expiresAt" > ${GIVEN_UP}`), [this.owner]);
   }
 
   /** Frees the leases of an owner known to be dead (a cluster worker that exited): the next acquisition need not wait for them to expire. */
   async freeOwner(owner: string): Promise<number> {
-    const r = await this.sql.query(updateInRoomOrder(`"expiresAt" = '1970-01-01'`, `"owner" = $1 AND "expiresAt" > '1970-01-01'`), [owner]);
+    const r = await this.sql.query(updateInRoomOrder(`"expiresAt" = ${GIVEN_UP}`, `"owner" = $1 AND "expiresAt" > ${GIVEN_UP}`), [owner]);
     return r.rowCount ?? 0;
   }
 
@@ -129,7 +137,7 @@ export class Leases {
    * ones that hold leases are gone (killed, or a previous run).
    */
   async freeInstance(instanceId: string): Promise<number> {
-    const r = await this.sql.query(updateInRoomOrder(`"expiresAt" = '1970-01-01'`, `starts_with("owner", $1) AND "owner" <> $2 AND "expiresAt" > '1970-01-01'`), [`${instanceId}/`, this.owner]);
+    const r = await this.sql.query(updateInRoomOrder(`"expiresAt" = ${GIVEN_UP}`, `starts_with("owner", $1) AND "owner" <> $2 AND "expiresAt" > ${GIVEN_UP}`), [`${instanceId}/`, this.owner]);
     return r.rowCount ?? 0;
   }
 
