@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { getGame } from "../registry";
 import { playWithBots, runCommand } from "./commands";
 import { seatIds } from "./seats";
-import { seatDeps, sharedAcrossRooms, ViewParts } from "./view-parts";
+import { seatDeps, sharedAcrossRooms, SharedValues, ViewParts } from "./view-parts";
 
 describe("seatDeps", () => {
   const state = { round: 2, config: { a: 1 }, rng: { s: 1 }, subs: { s1: { x: 1 }, s2: { x: 2 } } };
@@ -21,6 +21,22 @@ describe("seatDeps", () => {
     expect(build({ ...state, subs: { ...state.subs, s2: { x: 9 } } })).toBe(first);
     expect(build({ ...state, subs: { ...state.subs, s1: { x: 9 } } })).toEqual({ sub: { x: 9 }, round: 2 });
     expect(build({ ...state, round: 3 })).toEqual({ sub: state.subs.s1, round: 3 });
+  });
+});
+
+describe("SharedValues", () => {
+  it("builds once per key, freezes what it keeps and forgets the oldest past its limit", () => {
+    const values = new SharedValues<number, { n: number[] }>(2);
+    let built = 0;
+    const get = (k: number) => values.get(k, () => ({ n: [k, built++] }));
+    const one = get(1);
+    expect(get(1)).toBe(one);
+    expect(built).toBe(1);
+    expect(Object.isFrozen(one) && Object.isFrozen(one.n)).toBe(true);
+    get(2);
+    get(3);
+    expect(get(1)).not.toBe(one);
+    expect(built).toBe(4);
   });
 });
 

@@ -53,26 +53,40 @@ export function seatDeps<S extends object>(state: S, seat: string, own: readonly
   return out;
 }
 
-/** Parts shared across rooms, by their JSON; the oldest are forgotten past this many (a room keeps the ones it holds). */
-const SHARED_LIMIT = 2000;
-const shared = new Map<string, unknown>();
+/**
+ * Values every room shares, one per key: small view parts that depend on a few
+ * plain values alone (a die's face, a check's reason). A view then holds a
+ * reference rather than its own copy, nothing is allocated for them per view,
+ * and the diff passes over an unchanged one by identity. The oldest are
+ * forgotten past `limit` (a room keeps the ones it holds). Each value is frozen:
+ * a mistaken change to one room's view could otherwise reach every other room.
+ */
+export class SharedValues<K, V> {
+  private readonly values = new Map<K, V>();
+  constructor(private readonly limit = 2000) {}
+
+  /** The value kept for `key`, or `build()` kept from now on; `key` must determine it. */
+  get(key: K, build: () => V): V {
+    const hit = this.values.get(key);
+    if (hit !== undefined) return hit;
+    if (this.values.size >= this.limit) this.values.delete(this.values.keys().next().value as K);
+    const value = deepFreeze(build());
+    this.values.set(key, value);
+    return value;
+  }
+}
+
+const byJson = new SharedValues<string, unknown>();
 
 /**
  * The one value of `value`'s JSON that every room shares: for a part built
  * from the room config alone (rule texts, reference tables), which is the same
- * in every room with the same settings. A room then holds a reference rather
- * than its own copy.
+ * in every room with the same settings.
  * The value is frozen, so it must be built for this (not a part of a state).
  * For values built once per room and part (inside `ViewParts.get`), not per view.
  */
 export function sharedAcrossRooms<V>(value: V): V {
-  const key = JSON.stringify(value);
-  const hit = shared.get(key);
-  if (hit !== undefined) return hit as V;
-  if (shared.size >= SHARED_LIMIT) shared.delete(shared.keys().next().value as string);
-  // frozen: a mistaken change to one room's view could otherwise reach every other room
-  shared.set(key, deepFreeze(value));
-  return value;
+  return byJson.get(JSON.stringify(value), () => value) as V;
 }
 
 function deepFreeze<V>(v: V): V {

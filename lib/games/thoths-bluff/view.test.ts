@@ -306,3 +306,43 @@ describe("legal moves in the view", () => {
     expect(planProblem(game.view(s, "spectator"), { short: [], medium: [], long: [] })).toMatch(/Only a seat/);
   });
 });
+
+// Kept and shared parts: what a move leaves as it was is the very object of the
+// view before, so the room's diff passes over it (that each equals one built
+// afresh is the fuzzers' check).
+describe("parts a move leaves as they were", () => {
+  it("a recovery list keeps the rig options; a rig keeps every option whose result and reason stay", () => {
+    let s = withTools(toPhase(start(), "rigging"), ["wrapAdd", "flip"]);
+    s = withDice(s, "s1", { d4: "removed", d20: 17, d6: 5, d8: 2, d12: 4 });
+    const rigsOf = (st: State) => {
+      const legal = game.view(st, "s1").me?.legal;
+      if (legal?.phase !== "rigging") throw new Error("expected rigging moves");
+      return legal.rigs;
+    };
+    const before = rigsOf(s);
+    expect(rigsOf(act(s, "s1", { type: "setRecovery", priority: ["d4"] }))).toBe(before);
+    const after = rigsOf(act(s, "s1", { type: "rig", tool: "flip", primary: "d20", secondary: "d6" }));
+    expect(after).not.toBe(before);
+    const same = after.filter((o, i) => json(o) === json(before[i]));
+    expect(same.length).toBeGreaterThan(0);
+    expect(same.every((o) => before.includes(o))).toBe(true);
+    // shared, so frozen: a view cannot be changed by mistake
+    expect(Object.isFrozen(after[0])).toBe(true);
+  });
+
+  it("the seat's past rounds stay the same objects while it rolls; its dice are shared between its panel and the host's", () => {
+    let s = start({}, "kept");
+    for (const seat of ["s1", "s2"]) {
+      for (const die of ["d4", "d6", "d8", "d12", "d20"]) s = act(s, seat, { type: "roll", die });
+    }
+    s = bothDone(bothDone(bothDone(s)));
+    expect(s.round).toBe(2);
+    const before = game.view(s, "s1").me!;
+    const next = act(s, "s1", { type: "roll", die: "d4" });
+    const me = game.view(next, "s1").me!;
+    expect(me.history).toHaveLength(2);
+    expect(me.history[0]).toBe(before.history[0]);
+    expect(json(me.history[1]?.rolls)).not.toBe(json(before.history[1]?.rolls));
+    expect(game.view(next, "host").panels?.[0]?.dice).toBe(me.dice);
+  });
+});

@@ -5,9 +5,9 @@
 // - the host: everything.
 // Bluffs are never marked in anything a seat sees of its opponent or a spectator sees.
 import type { Outcome, SeatId, Viewer } from "../core";
-import { sharedAcrossRooms, ViewParts } from "../core/view-parts";
+import { sharedAcrossRooms, SharedValues, ViewParts } from "../core/view-parts";
 import { RESTRICTIONS, SLOT_SIZE, SLOTS, assignmentProblem, dieProblem, type Assignment, type RestrictionId, type RestrictionInfo, type Slot, type SlotState } from "./actions";
-import { DICE, DIE_NAMES, SIDES, countDoubles, type Die, type DieKind, type DieStatus } from "./dice";
+import { DICE, DIE_NAMES, SIDES, countDoubles, dieIndex, type Die, type DieKind, type DieStatus } from "./dice";
 import { challengeProblem, defaultRecovery, dieOf, rigCheck, rollProblem, slotStates } from "./rules";
 import { LOOKAHEAD, runningIn, toolsOf } from "./schedule";
 import type { ActionInstance, ChallengeResult, PhaseKey, PlayerState, Resolution, RigEntry, RoundRecord, State } from "./state";
@@ -210,6 +210,8 @@ function publicChallenge(c: ChallengeResult): PublicChallenge {
 /** Parts kept per round record: a finished round's record is the same object in every later state. */
 const roundParts = new ViewParts<RoundRecord>();
 const configParts = new ViewParts<State["config"]>();
+/** A seat's dice as shown, kept per dice array: its own panel and the host's share one. */
+const diceParts = new ViewParts<readonly Die[]>();
 
 /** A round's public part depends on the record, the seats and the config alone. */
 function publicRound(state: State, rec: RoundRecord): PublicRound {
@@ -220,7 +222,7 @@ function buildPublicRound(state: State, rec: RoundRecord): PublicRound {
   const done = rec.stage === "done";
   return {
     round: rec.round,
-    rolls: rec.stage === "rolling" ? null : state.seats.map((seat) => ({ seat, rolls: (rec.rolls[seat] ?? []).map((r) => ({ die: r.die, value: r.value })) })),
+    rolls: rec.stage === "rolling" ? null : state.seats.map((seat) => ({ seat, rolls: (rec.rolls[seat] ?? []).map(publicRoll) })),
     challenges: challengesPublic(state, rec) ? rec.challenges.map(publicChallenge) : null,
     submitted: done
       ? state.seats.flatMap((seat) =>
@@ -239,26 +241,61 @@ function running(state: State, forSeat: SeatId | null): RunningAction[] {
 
 function buildRunning(state: State, forSeat: SeatId | null): RunningAction[] {
   if (state.phase === "finished" || state.phase === "tiebreak") return [];
-  return runningIn(state.actions, state.round).map((a) => {
-    const earlier = (seat: SeatId) => (a.submitted[seat] ?? []).filter((x) => x.round < state.round);
-    const mineList = forSeat ? earlier(forSeat) : null;
-    return {
+  if (forSeat === null) return publicRunning(state);
+  const actions = runningIn(state.actions, state.round);
+  // the public part of each action is the spectators' very object: only `mine` is the seat's own
+  return publicRunning(state).map((pub, i) => {
+    const mine = earlier(actions[i] as ActionInstance, forSeat, state.round);
+    return { ...pub, mine: { dice: mine.map((x) => x.die), values: mine.map((x) => x.value), stillTakes: pub.size - mine.length } };
+  });
+}
+
+const earlier = (a: ActionInstance, seat: SeatId, round: number) => (a.submitted[seat] ?? []).filter((x) => x.round < round);
+
+/** The running actions as everyone sees them (`mine` null), built once for every viewer. */
+function publicRunning(state: State): RunningAction[] {
+  return configParts.get(state.config, "running-public", [state.actions, state.round, state.seats], () =>
+    runningIn(state.actions, state.round).map((a) => ({
       ...slotInfo(a),
       // highest first, as in the round records: the order dice were listed in could tell which die carried which value
-      revealed: state.seats.map((seat) => ({ seat, values: earlier(seat).map((x) => x.value).sort((a, b) => b - a) })),
-      mine: mineList ? { dice: mineList.map((x) => x.die), values: mineList.map((x) => x.value), stillTakes: a.size - mineList.length } : null,
-    };
-  });
+      revealed: state.seats.map((seat) => ({ seat, values: earlier(a, seat, state.round).map((x) => x.value).sort((a, b) => b - a) })),
+      mine: null,
+    })),
+  );
 }
 
 // ---------------------------------------------------------------- private parts
 
+// A die as shown and a roll in its roller's log depend on a few small values alone: every room shares one of each.
+const STATUS_CODE: Record<DieStatus, number> = { unrolled: 0, rolled: 1, removed: 2 };
+const dieViews = new SharedValues<number, DieView>();
+const ownRollViews = new SharedValues<number, OwnRoll>();
+const publicRolls = new SharedValues<number, PublicRoll>();
+
+/** The value shared for (die, value, flag), one number per triple; a value off every die's faces (never, by the rules) gets its own. */
+function shareDie<V>(values: SharedValues<number, V>, kind: DieKind, value: number, flag: number, build: () => V): V {
+  if (!Number.isInteger(value) || value < 0 || value > 99) return build();
+  return values.get((dieIndex(kind) * 100 + value) * 4 + flag, build);
+}
+
+function dieView(d: Die): DieView {
+  return shareDie(dieViews, d.kind, d.value ?? 0, STATUS_CODE[d.status], () => ({ die: d.kind, name: DIE_NAMES[d.kind], sides: SIDES[d.kind], status: d.status, value: d.value }));
+}
+
 function diceView(p: PlayerState): DieView[] {
-  return p.dice.map((d) => ({ die: d.kind, name: DIE_NAMES[d.kind], sides: SIDES[d.kind], status: d.status, value: d.value }));
+  return diceParts.get(p.dice, "view", [], () => p.dice.map(dieView));
+}
+
+function ownRoll(r: { die: DieKind; value: number; bluff: boolean }): OwnRoll {
+  return shareDie(ownRollViews, r.die, r.value, r.bluff ? 1 : 0, () => ({ die: r.die, value: r.value, bluffed: r.bluff }));
+}
+
+function publicRoll(r: { die: DieKind; value: number }): PublicRoll {
+  return shareDie(publicRolls, r.die, r.value, 0, () => ({ die: r.die, value: r.value }));
 }
 
 function ownRolls(list: readonly { die: DieKind; value: number; bluff: boolean }[]): OwnRoll[] {
-  return list.map((r) => ({ die: r.die, value: r.value, bluffed: r.bluff }));
+  return list.map(ownRoll);
 }
 
 /** A seat's part of a round: once the round's rolling is over, it depends on the record, the seat and the config alone. */
@@ -284,7 +321,29 @@ function buildPrivateRound(state: State, rec: RoundRecord, seat: SeatId, full: b
 }
 
 const perDie = (f: (k: DieKind) => Check): Record<DieKind, Check> => Object.fromEntries(DICE.map((k) => [k, f(k)])) as Record<DieKind, Check>;
-const fromProblem = (p: { message: string } | string | null): Check => (p === null ? { ok: true } : { ok: false, reason: typeof p === "string" ? p : p.message });
+// Checks and rig options are shared by every room: a rebuilt list then holds the
+// very objects of the one before wherever an entry did not change.
+const OK: Check = Object.freeze({ ok: true });
+const refusals = new SharedValues<string, Check>();
+const refused = (reason: string): Check => refusals.get(reason, () => ({ ok: false, reason }));
+const fromProblem = (p: { message: string } | string | null): Check => (p === null ? OK : refused(typeof p === "string" ? p : p.message));
+const rigOptions = new SharedValues<string, RigOption>(20_000);
+
+function rigOption(state: State, p: PlayerState, tool: ToolId, primary: DieKind, secondary: DieKind): RigOption {
+  const c = rigCheck(state, p, tool, primary, secondary);
+  if ("code" in c) return rigOptions.get(`${tool} ${primary} ${secondary} !${c.message}`, () => ({ tool, primary, secondary, check: refused(c.message), result: null }));
+  return rigOptions.get(`${tool} ${primary} ${secondary} =${c.value}`, () => ({ tool, primary, secondary, check: OK, result: c.value }));
+}
+
+/** Every (tool, primary, secondary) of the round: it reads the seat's dice and challenge, the round's tools and the config. */
+function rigOptionsOf(state: State, p: PlayerState): RigOption[] {
+  const tools = toolsOf(state, state.round);
+  return configParts.get(state.config, `rigs:${p.seat}`, [state.phase, tools, p.dice, p.challenge, p.done], () => {
+    const rigs: RigOption[] = [];
+    for (const tool of tools) for (const primary of DICE) for (const secondary of DICE) if (primary !== secondary) rigs.push(rigOption(state, p, tool, primary, secondary));
+    return rigs;
+  });
+}
 
 /**
  * A seat's legal moves read its own player record, the phase, the round, the
@@ -298,7 +357,7 @@ function legalMoves(state: State, p: PlayerState): LegalMoves | null {
 
 function buildLegalMoves(state: State, p: PlayerState): LegalMoves | null {
   if (p.done) return null;
-  const done: Check = { ok: true };
+  const done = OK;
   switch (state.phase) {
     case "rolling":
       return {
@@ -308,24 +367,14 @@ function buildLegalMoves(state: State, p: PlayerState): LegalMoves | null {
         done,
       };
     case "rigging": {
-      const rigs: RigOption[] = [];
-      for (const tool of toolsOf(state, state.round)) {
-        for (const primary of DICE) {
-          for (const secondary of DICE) {
-            if (primary === secondary) continue;
-            const c = rigCheck(state, p, tool, primary, secondary);
-            rigs.push("code" in c ? { tool, primary, secondary, check: { ok: false, reason: c.message }, result: null } : { tool, primary, secondary, check: { ok: true }, result: c.value });
-          }
-        }
-      }
       const recoverable = p.dice.filter((d) => d.status === "removed").map((d) => d.kind);
       const doublesNow = countDoubles(p.dice.filter((d) => d.status === "rolled").map((d) => d.value as number), state.config.doubles);
       const order = (p.recovery ?? defaultRecovery(p.dice)).filter((k) => recoverable.includes(k));
       return {
         phase: "rigging",
-        rigs,
+        rigs: rigOptionsOf(state, p),
         challenge: perDie((k) => fromProblem(challengeProblem(state, p, k))),
-        withdrawChallenge: p.challenge === null ? { ok: false, reason: "You have no standing challenge." } : { ok: true },
+        withdrawChallenge: p.challenge === null ? refused("You have no standing challenge.") : OK,
         recoverable,
         doublesNow,
         wouldRecover: order.slice(0, doublesNow),
@@ -335,17 +384,34 @@ function buildLegalMoves(state: State, p: PlayerState): LegalMoves | null {
     case "action":
       return {
         phase: "action",
-        slots: slotStates(state, p.seat).map((s) => ({
-          slot: s.slot,
-          actionId: runningIn(state.actions, state.round).find((a) => a.slot === s.slot)?.id ?? "",
-          stillTakes: s.size - s.usedDice.length,
-          dice: perDie((k) => fromProblem(dieProblem(dieOf(p, k), s))),
-        })),
+        // the plan, which changes most in this phase, is not read
+        slots: configParts.get(state.config, `slots:${p.seat}`, [state.phase, state.actions, state.round, p.dice], () =>
+          slotStates(state, p.seat).map((s) => ({
+            slot: s.slot,
+            actionId: runningIn(state.actions, state.round).find((a) => a.slot === s.slot)?.id ?? "",
+            stillTakes: s.size - s.usedDice.length,
+            dice: perDie((k) => fromProblem(dieProblem(dieOf(p, k), s))),
+          })),
+        ),
         done,
       };
     default:
       return null;
   }
+}
+
+/**
+ * A seat's part of every round: the rounds whose rolling is over change only
+ * when a round record does; while a round's rolling is under way, its part
+ * changes with each of the seat's own rolls.
+ */
+function privateHistory(state: State, p: PlayerState, full: boolean): PrivateRound[] {
+  const last = state.history[state.history.length - 1];
+  const live = last !== undefined && last.round === state.round && last.stage === "rolling";
+  const settled = configParts.get(state.config, `history:${p.seat}:${full ? "full" : "own"}`, [state.history, state.round], () =>
+    (live ? state.history.slice(0, -1) : state.history).map((rec) => privateRound(state, rec, p.seat, full)),
+  );
+  return live ? [...settled, privateRound(state, last, p.seat, full)] : settled;
 }
 
 /**
@@ -370,7 +436,7 @@ function buildPanel(state: State, p: PlayerState, seat: SeatId, own: boolean): S
     challenge: p.challenge,
     recovery: p.recovery ? p.recovery.slice() : null,
     plan: p.plan ? { short: p.plan.short.slice(), medium: p.plan.medium.slice(), long: p.plan.long.slice() } : null,
-    history: state.history.map((rec) => privateRound(state, rec, seat, !own)),
+    history: privateHistory(state, p, !own),
     legal: own ? legalMoves(state, p) : null,
   };
 }
