@@ -399,7 +399,19 @@ function hostView(state: State): HostView {
   };
 }
 
+/**
+ * A seat's view reads what its panel reads (every member but the other seats'
+ * submissions and the generator); the spectator's, the public members alone.
+ * Another seat's submission then leaves the view the very same object. The
+ * host's reads everything and is built for each state.
+ */
 export function view(state: State, viewer: Viewer): View {
+  if (viewer === "host") return buildView(state, viewer);
+  const deps = state.seats.includes(viewer) ? seatDeps(state, viewer, ["subs"], ["rng"]) : [state.seats, state.round, state.phase, state.aliases, state.rounds, state.final, state.schedule];
+  return parts.get(state.config, `view:${viewer}`, deps, () => buildView(state, viewer));
+}
+
+function buildView(state: State, viewer: Viewer): View {
   const cfg = state.config;
   const current = state.phase === "submit" || state.phase === "results" ? state.aliases[state.round - 1] : undefined;
   return {

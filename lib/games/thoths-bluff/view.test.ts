@@ -330,6 +330,23 @@ describe("parts a move leaves as they were", () => {
     expect(Object.isFrozen(after[0])).toBe(true);
   });
 
+  it("the opponent's roll, rig or plan leaves a seat's view and the spectator's the same object", () => {
+    let s = start({}, "kept-views");
+    const views = (st: State) => [game.view(st, "s1"), game.view(st, "spectator")];
+    let before = views(s);
+    s = act(s, "s2", { type: "roll", die: "d20" });
+    views(s).forEach((v, i) => expect(v).toBe(before[i]));
+    s = toPhase(act(act(s, "s2", { type: "roll", die: "d12" }), "s1", { type: "roll", die: "d12" }), "rigging");
+    s = withDice(s, "s2", { d20: 17, d12: 4 });
+    before = views(s);
+    const host = game.view(s, "host");
+    s = act(s, "s2", { type: "rig", tool: game.view(s, "s2").toolSchedule[0]!.tools[0]!, primary: "d20", secondary: "d12" });
+    views(s).forEach((v, i) => expect(v).toBe(before[i]));
+    // the host sees the rig
+    expect(game.view(s, "host").panels?.[1]?.rigs).toHaveLength(1);
+    expect(host.panels?.[1]?.rigs).toHaveLength(0);
+  });
+
   it("the seat's past rounds stay the same objects while it rolls; its dice are shared between its panel and the host's", () => {
     let s = start({}, "kept");
     for (const seat of ["s1", "s2"]) {

@@ -443,11 +443,26 @@ function buildPanel(state: State, p: PlayerState, seat: SeatId, own: boolean): S
 
 // ---------------------------------------------------------------- the view
 
+/**
+ * A viewer's view is kept while what it reads stays as it was: the public
+ * members, each seat's health and whether it is done, and the player records of
+ * the panels it shows. The opponent's roll, rig or plan then leaves a seat's
+ * view (and the spectator's) the very same object.
+ */
 export function view(state: State, viewer: Viewer): View {
-  const isHost = viewer === "host";
   const seat = viewer !== "host" && viewer !== "spectator" && state.seats.includes(viewer) ? viewer : null;
+  const showAll = viewer === "host" || (state.phase === "finished" && state.config.revealSecretsAtEnd);
+  const deps: unknown[] = [state.seats, state.round, state.phase, state.extra, state.toolSchedule, state.actions, state.history, state.result];
+  for (const s of state.seats) {
+    const p = state.players[s] as PlayerState;
+    deps.push(p.health, p.done, showAll || s === seat ? p : null);
+  }
+  return configParts.get(state.config, `view:${seat ?? (viewer === "host" ? "host" : "spectator")}`, deps, () => buildView(state, viewer, seat, showAll));
+}
+
+function buildView(state: State, viewer: Viewer, seat: SeatId | null, showAll: boolean): View {
+  const isHost = viewer === "host";
   const over = state.phase === "finished";
-  const showAll = isHost || (over && state.config.revealSecretsAtEnd);
   const cfg = state.config;
   const upcoming: number[] = [];
   if (!over) for (let r = state.round; r < state.round + LOOKAHEAD; r++) upcoming.push(r);
