@@ -234,33 +234,35 @@ function buildPublicRound(state: State, rec: RoundRecord): PublicRound {
   };
 }
 
-/** The running actions read the actions, the round, the phase and the seats; kept per seat (its own dice in them) and for everyone else. */
+/**
+ * The running actions read the actions, the round, the phase and the seats. Their
+ * public part is built once for every viewer; a seat's list adds its own dice.
+ */
 function running(state: State, forSeat: SeatId | null): RunningAction[] {
-  return configParts.get(state.config, `running:${forSeat ?? ""}`, [state.actions, state.round, state.phase, state.seats], () => buildRunning(state, forSeat));
-}
-
-function buildRunning(state: State, forSeat: SeatId | null): RunningAction[] {
-  if (state.phase === "finished" || state.phase === "tiebreak") return [];
   if (forSeat === null) return publicRunning(state);
-  const actions = runningIn(state.actions, state.round);
-  // the public part of each action is the spectators' very object: only `mine` is the seat's own
-  return publicRunning(state).map((pub, i) => {
-    const mine = earlier(actions[i] as ActionInstance, forSeat, state.round);
-    return { ...pub, mine: { dice: mine.map((x) => x.die), values: mine.map((x) => x.value), stillTakes: pub.size - mine.length } };
+  return configParts.get(state.config, `running:${forSeat}`, [state.actions, state.round, state.phase, state.seats], () => {
+    const actions = runningIn(state.actions, state.round);
+    // the public part of each action is the spectators' very object: only `mine` is the seat's own
+    return publicRunning(state).map((pub, i) => {
+      const mine = earlier(actions[i] as ActionInstance, forSeat, state.round);
+      return { ...pub, mine: { dice: mine.map((x) => x.die), values: mine.map((x) => x.value), stillTakes: pub.size - mine.length } };
+    });
   });
 }
 
 const earlier = (a: ActionInstance, seat: SeatId, round: number) => (a.submitted[seat] ?? []).filter((x) => x.round < round);
 
-/** The running actions as everyone sees them (`mine` null), built once for every viewer. */
+/** The running actions as everyone sees them (`mine` null); none once the game is over or in its tiebreak. */
 function publicRunning(state: State): RunningAction[] {
-  return configParts.get(state.config, "running-public", [state.actions, state.round, state.seats], () =>
-    runningIn(state.actions, state.round).map((a) => ({
-      ...slotInfo(a),
-      // highest first, as in the round records: the order dice were listed in could tell which die carried which value
-      revealed: state.seats.map((seat) => ({ seat, values: earlier(a, seat, state.round).map((x) => x.value).sort((a, b) => b - a) })),
-      mine: null,
-    })),
+  return configParts.get(state.config, "running-public", [state.actions, state.round, state.phase, state.seats], () =>
+    state.phase === "finished" || state.phase === "tiebreak"
+      ? []
+      : runningIn(state.actions, state.round).map((a) => ({
+          ...slotInfo(a),
+          // highest first, as in the round records: the order dice were listed in could tell which die carried which value
+          revealed: state.seats.map((seat) => ({ seat, values: earlier(a, seat, state.round).map((x) => x.value).sort((a, b) => b - a) })),
+          mine: null,
+        })),
   );
 }
 
