@@ -18,6 +18,8 @@
 //        way into its game (for at most that many seconds), so that the window
 //        sees games at every stage; --age 0 starts it with every game new
 //        --workers 2 --profile (a CPU profile of the server over each window)
+//        --heap-profile (what the server allocated over each window, per part
+//        and function, and per action: a sampling heap profile)
 //        --perf (Linux perf's on-CPU samples of every server thread over each
 //        window, split by thread and stage: scripts/bench/perf-split.ts)
 //        --server-flags "…" (more Node.js flags for the server and the floor,
@@ -41,7 +43,7 @@ import { benchSerialize, benchSerializeMixed, type MixedSerializeResult, type Se
 import { runLoad, type LoadResult } from "./bench/load";
 import { startSlowPushService } from "./bench/pushes";
 import { perfAvailable } from "./bench/perf-split";
-import { summariseProfile } from "./bench/profile";
+import { summariseHeapProfile, summariseProfile } from "./bench/profile";
 import type { RoomSpec } from "./bench/protocol";
 import { benchBatchSql, type BatchSqlResult } from "./bench/batch-sql";
 import { CONFIG, MIX_8, mix, room } from "./bench/scenarios";
@@ -58,6 +60,7 @@ const { values } = parseArgs({
     workers: { type: "string", default: "2" },
     processes: { type: "string", default: String(availableParallelism()) },
     profile: { type: "boolean", default: false },
+    "heap-profile": { type: "boolean", default: false },
     perf: { type: "boolean", default: false },
     "server-flags": { type: "string", default: "" },
     out: { type: "string" },
@@ -132,7 +135,7 @@ function printPushes(p: LoadResult, g: LoadResult): void {
   log(`    whole run with pushes: ${p.run.sent} sent, ${p.run.acked} acknowledged, ${p.run.unanswered} unanswered, ${p.run.viewsMissing} views missing`);
 }
 
-const results: { machine: ReturnType<typeof machine>; node: string; args: typeof values; apply?: ApplyResult[]; serialize?: SerializeResult[]; serializeMixed?: (MixedSerializeResult & { mix: string })[]; load: Record<string, { garnet: LoadResult; echo: LoadResult | null; withPushes?: LoadResult; profile?: ReturnType<typeof summariseProfile> }>; restart?: RestartResult; cluster?: Record<string, { one: LoadResult; many: LoadResult }>; forward?: (ForwardReport & { concurrency: number })[]; batchSql?: BatchSqlResult; verdicts: string[] } = {
+const results: { machine: ReturnType<typeof machine>; node: string; args: typeof values; apply?: ApplyResult[]; serialize?: SerializeResult[]; serializeMixed?: (MixedSerializeResult & { mix: string })[]; load: Record<string, { garnet: LoadResult; echo: LoadResult | null; withPushes?: LoadResult; profile?: ReturnType<typeof summariseProfile>; heapProfile?: ReturnType<typeof summariseHeapProfile> }>; restart?: RestartResult; cluster?: Record<string, { one: LoadResult; many: LoadResult }>; forward?: (ForwardReport & { concurrency: number })[]; batchSql?: BatchSqlResult; verdicts: string[] } = {
   machine: machine(),
   node: process.version,
   args: values,
@@ -181,6 +184,7 @@ try {
     log(`\n## ${name}: target ${sc.target}`);
     const common = { name, pgBase: pg.url, rooms: sc.rooms, paceMs: sc.paceMs, workers: Number(values.workers), warmupS: Number(values.warmup), windowS: Number(values.window), ageS: Number(values.age), serverFlags: values["server-flags"].split(" ").filter(Boolean), log };
     const profileFile = values.profile ? path.join(outDir, `${name}-${stamp}.cpuprofile`) : undefined;
+    const heapProfileFile = values["heap-profile"] ? path.join(outDir, `${name}-${stamp}.heapprofile`) : undefined;
     if (values.perf && !perfAvailable()) throw new Error("--perf needs Linux perf (the linux-perf package) and leave to use it");
     const perfFile = values.perf ? path.join(outDir, `${name}-${stamp}.perf.data`) : undefined;
     let withPushes: LoadResult | null = null;
@@ -192,7 +196,7 @@ try {
         await push.receiver.close();
       }
     }
-    const garnet = await runLoad({ ...common, mode: "garnet", profileFile, perfFile });
+    const garnet = await runLoad({ ...common, mode: "garnet", profileFile, heapProfileFile, perfFile });
     const echo = await runLoad({ ...common, mode: "echo", sendChance: garnet.sendShare });
     printLoad(garnet, echo);
     if (withPushes) printPushes(withPushes, garnet);
@@ -203,6 +207,14 @@ try {
       for (const p of entry.profile.parts) log(`    ${(p.share * 100).toFixed(1).padStart(5)} %  ${p.part}`);
       log("    top functions (self time):");
       for (const f of entry.profile.functions.slice(0, 15)) log(`    ${(f.share * 100).toFixed(1).padStart(5)} %  ${f.fn}`);
+    }
+    if (heapProfileFile && garnet.heapProfileS) {
+      entry.heapProfile = summariseHeapProfile(heapProfileFile);
+      const perAction = entry.heapProfile.totalBytes / 1024 / (garnet.actionsPerSec * garnet.heapProfileS);
+      log(`  what the server allocated (${heapProfileFile}): ${(entry.heapProfile.totalBytes / 2 ** 20 / garnet.heapProfileS).toFixed(1)} MiB/s, ${perAction.toFixed(1)} KiB per action`);
+      for (const p of entry.heapProfile.parts) if (p.share >= 0.005) log(`    ${(p.share * 100).toFixed(1).padStart(5)} %  ${p.part}`);
+      log("    top functions (bytes allocated by the function itself):");
+      for (const f of entry.heapProfile.functions.slice(0, 15)) log(`    ${(f.share * 100).toFixed(1).padStart(5)} %  ${f.fn}`);
     }
     if (garnet.perf) {
       log(`  where the server's CPU went, on-CPU samples of every thread (${garnet.perf.samples} samples, ${perfFile}):`);

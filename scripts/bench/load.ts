@@ -37,6 +37,8 @@ export interface LoadOptions {
   push?: PushSetup;
   /** Write a CPU profile of the server over the window to this file. */
   profileFile?: string;
+  /** A sampling heap profile of the server over the window, written here (every allocation, collected or not). */
+  heapProfileFile?: string;
   /** Record the server with Linux perf over the window to this file, and split its samples (perf-split.ts). */
   perfFile?: string;
   /** More Node.js flags for the server (and the floor), for diagnosis: --trace-gc, say. */
@@ -75,6 +77,8 @@ export interface LoadResult {
   /** Over the whole run, after the drain. */
   run: { sent: number; acked: number; refused: number; unanswered: number; viewsMissing: number; logged: number | null };
   roomsRecycled: number;
+  /** How long the heap profile ran (s), when there was one: its allocations are per this stretch. */
+  heapProfileS: number | null;
   /** What the seats received per acknowledged action, KiB (every seat's payload and the ack). */
   receivedKiBPerAction: number;
   /** Of an action's other seats, how many on average it showed nothing (they are not sent it; the floor sends every one). */
@@ -185,6 +189,8 @@ export async function runLoad(o: LoadOptions): Promise<LoadResult> {
     await sleep(o.warmupS * 1000);
 
     if (o.profileFile) await server.ask({ type: "profile", start: true });
+    if (o.heapProfileFile) await server.ask({ type: "profile", start: true, heap: true });
+    const heapFrom = performance.now();
     const perf = o.perfFile && server.pid ? startPerf(server.pid, o.perfFile) : null;
     const s0 = await server.ask({ type: "stats", resetLoop: true });
     const pg0 = admin ? await pgSample(admin, dbName) : null;
@@ -200,6 +206,8 @@ export async function runLoad(o: LoadOptions): Promise<LoadResult> {
     const got1 = o.push?.receiver.received.length ?? 0;
     const w1 = workers.map((w) => processCpuMs(w.pid));
     if (o.profileFile) await server.ask({ type: "profile", start: false, file: o.profileFile });
+    const heapProfileS = o.heapProfileFile ? (performance.now() - heapFrom) / 1000 : null;
+    if (o.heapProfileFile) await server.ask({ type: "profile", start: false, heap: true, file: o.heapProfileFile });
     await perf?.stop();
     const perfSplit = perf && o.perfFile && server.pid ? splitPerf(o.perfFile, server.pid) : null;
 
@@ -262,6 +270,7 @@ export async function runLoad(o: LoadOptions): Promise<LoadResult> {
       refused,
       run,
       roomsRecycled: recycled,
+      heapProfileS,
       receivedKiBPerAction: received / 1024 / Math.max(1, acked),
       unseenPerAction: unseen / Math.max(1, acked),
       server: {

@@ -47,12 +47,19 @@ export function summariseProfile(file: string, top = 25): ProfileSummary {
   const byId = new Map(p.nodes.map((n) => [n.id, n]));
   const self = new Map<number, number>();
   p.samples.forEach((id, i) => self.set(id, (self.get(id) ?? 0) + (p.timeDeltas[i] ?? 0) / 1000));
+  // the profiler's own work when it is stopped (it runs under the inspector's `post`) is not the server's
+  const profilers = new Set<number>();
+  const mark = (n: ProfileNode) => {
+    profilers.add(n.id);
+    for (const c of n.children ?? []) mark(byId.get(c)!);
+  };
+  for (const n of p.nodes) if (n.callFrame.url === "node:inspector" && n.callFrame.functionName === "post") mark(n);
   const parts = new Map<string, number>();
   const fns = new Map<string, number>();
   let total = 0;
   for (const [id, ms] of self) {
     const n = byId.get(id)!;
-    if (n.callFrame.functionName === "(idle)") continue;
+    if (n.callFrame.functionName === "(idle)" || profilers.has(id)) continue;
     total += ms;
     const part = partOf(n);
     parts.set(part, (parts.get(part) ?? 0) + ms);
@@ -65,5 +72,48 @@ export function summariseProfile(file: string, top = 25): ProfileSummary {
     totalMs: total,
     parts: sorted(parts).map(([part, ms]) => ({ part, ms, share: ms / total })),
     functions: sorted(fns).slice(0, top).map(([fn, ms]) => ({ fn, ms, share: ms / total })),
+  };
+}
+
+interface HeapNode {
+  callFrame: { functionName: string; url: string; lineNumber: number };
+  selfSize: number;
+  children: HeapNode[];
+}
+
+export interface HeapSummary {
+  /** Bytes allocated over the profile, as the sampling profiler estimates them. */
+  totalBytes: number;
+  parts: { part: string; bytes: number; share: number }[];
+  functions: { fn: string; bytes: number; share: number }[];
+}
+
+/**
+ * What a sampling heap profile (.heapprofile, every allocation, collected or
+ * not) says was allocated, per part of the stack and per function. A builtin
+ * (an array's `map`, `JSON.stringify`, a `Map`) allocates for the code that
+ * called it, so it counts in its caller's part.
+ */
+export function summariseHeapProfile(file: string, top = 25): HeapSummary {
+  const head = (JSON.parse(readFileSync(file, "utf8")) as { head: HeapNode }).head;
+  const parts = new Map<string, number>();
+  const fns = new Map<string, number>();
+  let total = 0;
+  const walk = (n: HeapNode, callerPart: string) => {
+    const part = n.callFrame.url ? partOf({ id: 0, callFrame: n.callFrame }) : callerPart;
+    if (n.selfSize > 0) {
+      total += n.selfSize;
+      parts.set(part, (parts.get(part) ?? 0) + n.selfSize);
+      const fn = `${n.callFrame.functionName || "(anonymous)"} ${n.callFrame.url ? n.callFrame.url.replace(/^.*\/(node_modules|server|lib|scripts)\//, "$1/") : `(in ${part})`}`;
+      fns.set(fn, (fns.get(fn) ?? 0) + n.selfSize);
+    }
+    for (const c of n.children) walk(c, part);
+  };
+  walk(head, "native and builtins");
+  const sorted = (m: Map<string, number>) => [...m].sort((a, b) => b[1] - a[1]);
+  return {
+    totalBytes: total,
+    parts: sorted(parts).map(([part, bytes]) => ({ part, bytes, share: bytes / total })),
+    functions: sorted(fns).slice(0, top).map(([fn, bytes]) => ({ fn, bytes, share: bytes / total })),
   };
 }

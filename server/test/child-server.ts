@@ -69,22 +69,31 @@ function reply(id: number, body: ChildReply): void {
   process.send?.({ id, ...body });
 }
 
-// A CPU profile of a chosen stretch (the same format as node --cpu-prof), for the benchmark's window.
-let profiler: Session | null = null;
-async function profile(start: boolean, file?: string): Promise<void> {
+// A CPU profile of a chosen stretch (the same format as node --cpu-prof), for the benchmark's window;
+// or a sampling heap profile of it that keeps the objects collected meanwhile, so it tells what was
+// allocated, not what is left (the format of node --heap-prof).
+const profilers: { cpu: Session | null; heap: Session | null } = { cpu: null, heap: null };
+async function profile(start: boolean, heap: boolean, file?: string): Promise<void> {
+  const kind = heap ? "heap" : "cpu";
   if (start) {
-    profiler = new Session();
-    profiler.connect();
-    await profiler.post("Profiler.enable");
-    await profiler.post("Profiler.setSamplingInterval", { interval: 500 });
-    await profiler.post("Profiler.start");
+    const session = new Session();
+    session.connect();
+    profilers[kind] = session;
+    if (heap) {
+      await session.post("HeapProfiler.startSampling", { samplingInterval: 16_384, includeObjectsCollectedByMajorGC: true, includeObjectsCollectedByMinorGC: true });
+      return;
+    }
+    await session.post("Profiler.enable");
+    await session.post("Profiler.setSamplingInterval", { interval: 500 });
+    await session.post("Profiler.start");
     return;
   }
-  if (!profiler) return;
-  const { profile } = await profiler.post("Profiler.stop");
+  const session = profilers[kind];
+  if (!session) return;
+  const { profile } = heap ? await session.post("HeapProfiler.stopSampling") : await session.post("Profiler.stop");
   if (file) writeFileSync(file, JSON.stringify(profile));
-  profiler.disconnect();
-  profiler = null;
+  session.disconnect();
+  profilers[kind] = null;
 }
 
 process.on("message", (msg: ChildRequest & { id: number }) => {
@@ -124,7 +133,7 @@ process.on("message", (msg: ChildRequest & { id: number }) => {
       return;
     }
     case "profile":
-      void profile(msg.start, msg.file).then(() => reply(msg.id, { type: "armed" }));
+      void profile(msg.start, msg.heap === true, msg.file).then(() => reply(msg.id, { type: "armed" }));
       return;
     case "alerts-refresh":
       void server.alerts.refresh().then(() => reply(msg.id, { type: "armed" }));
