@@ -362,4 +362,18 @@ describe("parts a move leaves as they were", () => {
     expect(json(me.history[1]?.rolls)).not.toBe(json(before.history[1]?.rolls));
     expect(game.view(next, "host").panels?.[0]?.dice).toBe(me.dice);
   });
+
+  it("a phase's end within a round leaves each running action's entry the same object, for a seat and for the spectator", () => {
+    const s = start({}, "kept-running");
+    const entries = (st: State) => [...game.view(st, "s1").running, ...game.view(st, "spectator").running];
+    const before = entries(s);
+    const rigging = toPhase(s, "rigging");
+    expect(rigging.round).toBe(s.round);
+    const after = entries(rigging);
+    expect(after).toHaveLength(before.length);
+    after.forEach((e, i) => expect(e).toBe(before[i]));
+    // the seat's entry adds its own dice to the spectator's very object
+    expect(game.view(s, "s1").running[0]?.mine).not.toBeNull();
+    expect(game.view(s, "spectator").running[0]?.mine).toBeNull();
+  });
 });

@@ -234,6 +234,14 @@ function buildPublicRound(state: State, rec: RoundRecord): PublicRound {
   };
 }
 
+/** The actions running this round, in slot order, once per state for every viewer. */
+function runningActions(state: State): ActionInstance[] {
+  return configParts.get(state.config, "running-actions", [state.actions, state.round], () => runningIn(state.actions, state.round));
+}
+
+/** A running action's entries, kept per action record: they change only when it does (a submission) or the round does. */
+const actionParts = new ViewParts<ActionInstance>();
+
 /**
  * The running actions read the actions, the round, the phase and the seats. Their
  * public part is built once for every viewer; a seat's list adds its own dice.
@@ -241,11 +249,14 @@ function buildPublicRound(state: State, rec: RoundRecord): PublicRound {
 function running(state: State, forSeat: SeatId | null): RunningAction[] {
   if (forSeat === null) return publicRunning(state);
   return configParts.get(state.config, `running:${forSeat}`, [state.actions, state.round, state.phase, state.seats], () => {
-    const actions = runningIn(state.actions, state.round);
+    const actions = runningActions(state);
     // the public part of each action is the spectators' very object: only `mine` is the seat's own
     return publicRunning(state).map((pub, i) => {
-      const mine = earlier(actions[i] as ActionInstance, forSeat, state.round);
-      return { ...pub, mine: { dice: mine.map((x) => x.die), values: mine.map((x) => x.value), stillTakes: pub.size - mine.length } };
+      const a = actions[i] as ActionInstance;
+      return actionParts.get(a, forSeat, [pub, state.round], () => {
+        const mine = earlier(a, forSeat, state.round);
+        return { ...pub, mine: { dice: mine.map((x) => x.die), values: mine.map((x) => x.value), stillTakes: pub.size - mine.length } };
+      });
     });
   });
 }
@@ -257,12 +268,14 @@ function publicRunning(state: State): RunningAction[] {
   return configParts.get(state.config, "running-public", [state.actions, state.round, state.phase, state.seats], () =>
     state.phase === "finished" || state.phase === "tiebreak"
       ? []
-      : runningIn(state.actions, state.round).map((a) => ({
-          ...slotInfo(a),
-          // highest first, as in the round records: the order dice were listed in could tell which die carried which value
-          revealed: state.seats.map((seat) => ({ seat, values: earlier(a, seat, state.round).map((x) => x.value).sort((a, b) => b - a) })),
-          mine: null,
-        })),
+      : runningActions(state).map((a) =>
+          actionParts.get(a, "public", [state.round, state.seats], () => ({
+            ...slotInfo(a),
+            // highest first, as in the round records: the order dice were listed in could tell which die carried which value
+            revealed: state.seats.map((seat) => ({ seat, values: earlier(a, seat, state.round).map((x) => x.value).sort((a, b) => b - a) })),
+            mine: null,
+          })),
+        ),
   );
 }
 
@@ -329,12 +342,16 @@ const OK: Check = Object.freeze({ ok: true });
 const refusals = new SharedValues<string, Check>();
 const refused = (reason: string): Check => refusals.get(reason, () => ({ ok: false, reason }));
 const fromProblem = (p: { message: string } | string | null): Check => (p === null ? OK : refused(typeof p === "string" ? p : p.message));
-const rigOptions = new SharedValues<string, RigOption>(20_000);
+/** Per tool, per (primary, secondary) pair: the options by outcome (a refusal's reason, or the primary's value after the rig). No key is built per option. */
+const rigOptions = new Map<ToolId, SharedValues<string | number, RigOption>[]>();
 
 function rigOption(state: State, p: PlayerState, tool: ToolId, primary: DieKind, secondary: DieKind): RigOption {
+  let byPair = rigOptions.get(tool);
+  if (!byPair) rigOptions.set(tool, (byPair = []));
+  const outcomes = (byPair[dieIndex(primary) * DICE.length + dieIndex(secondary)] ??= new SharedValues(64));
   const c = rigCheck(state, p, tool, primary, secondary);
-  if ("code" in c) return rigOptions.get(`${tool} ${primary} ${secondary} !${c.message}`, () => ({ tool, primary, secondary, check: refused(c.message), result: null }));
-  return rigOptions.get(`${tool} ${primary} ${secondary} =${c.value}`, () => ({ tool, primary, secondary, check: OK, result: c.value }));
+  if ("code" in c) return outcomes.get(c.message, () => ({ tool, primary, secondary, check: refused(c.message), result: null }));
+  return outcomes.get(c.value, () => ({ tool, primary, secondary, check: OK, result: c.value }));
 }
 
 /** Every (tool, primary, secondary) of the round: it reads the seat's dice and challenge, the round's tools and the config. */
@@ -390,7 +407,7 @@ function buildLegalMoves(state: State, p: PlayerState): LegalMoves | null {
         slots: configParts.get(state.config, `slots:${p.seat}`, [state.phase, state.actions, state.round, p.dice], () =>
           slotStates(state, p.seat).map((s) => ({
             slot: s.slot,
-            actionId: runningIn(state.actions, state.round).find((a) => a.slot === s.slot)?.id ?? "",
+            actionId: runningActions(state).find((a) => a.slot === s.slot)?.id ?? "",
             stillTakes: s.size - s.usedDice.length,
             dice: perDie((k) => fromProblem(dieProblem(dieOf(p, k), s))),
           })),
