@@ -27,14 +27,20 @@ const PARTS: [string, RegExp][] = [
   ["Node internals", /^node:|^internal\//],
 ];
 
-function partOf(n: ProfileNode): string {
-  const { url, functionName } = n.callFrame;
+function partOf(frame: ProfileNode["callFrame"]): string {
+  const { url, functionName } = frame;
   if (functionName === "(garbage collector)") return "garbage collector";
   if (functionName === "(idle)" || functionName === "(program)") return functionName;
   if (!url) return functionName === "stringify" || functionName === "parse" ? "JSON (native)" : "native and builtins";
   for (const [name, re] of PARTS) if (re.test(url)) return name;
   return "other";
 }
+
+/** A script's path from its top folder on (node_modules/…, server/…, lib/…, scripts/…). */
+const shortUrl = (url: string) => url.replace(/^.*\/(node_modules|server|lib|scripts)\//, "$1/");
+
+/** A map's entries, largest first. */
+const sorted = (m: Map<string, number>) => [...m].sort((a, b) => b[1] - a[1]);
 
 export interface ProfileSummary {
   totalMs: number;
@@ -61,13 +67,12 @@ export function summariseProfile(file: string, top = 25): ProfileSummary {
     const n = byId.get(id)!;
     if (n.callFrame.functionName === "(idle)" || profilers.has(id)) continue;
     total += ms;
-    const part = partOf(n);
+    const part = partOf(n.callFrame);
     parts.set(part, (parts.get(part) ?? 0) + ms);
-    const where = n.callFrame.url ? `${n.callFrame.url.replace(/^.*\/(node_modules|server|lib|scripts)\//, "$1/")}:${n.callFrame.lineNumber + 1}` : "";
+    const where = n.callFrame.url ? `${shortUrl(n.callFrame.url)}:${n.callFrame.lineNumber + 1}` : "";
     const fn = `${n.callFrame.functionName || "(anonymous)"} ${where}`.trim();
     fns.set(fn, (fns.get(fn) ?? 0) + ms);
   }
-  const sorted = (m: Map<string, number>) => [...m].sort((a, b) => b[1] - a[1]);
   return {
     totalMs: total,
     parts: sorted(parts).map(([part, ms]) => ({ part, ms, share: ms / total })),
@@ -100,17 +105,16 @@ export function summariseHeapProfile(file: string, top = 25): HeapSummary {
   const fns = new Map<string, number>();
   let total = 0;
   const walk = (n: HeapNode, callerPart: string) => {
-    const part = n.callFrame.url ? partOf({ id: 0, callFrame: n.callFrame }) : callerPart;
+    const part = n.callFrame.url ? partOf(n.callFrame) : callerPart;
     if (n.selfSize > 0) {
       total += n.selfSize;
       parts.set(part, (parts.get(part) ?? 0) + n.selfSize);
-      const fn = `${n.callFrame.functionName || "(anonymous)"} ${n.callFrame.url ? n.callFrame.url.replace(/^.*\/(node_modules|server|lib|scripts)\//, "$1/") : `(in ${part})`}`;
+      const fn = `${n.callFrame.functionName || "(anonymous)"} ${n.callFrame.url ? shortUrl(n.callFrame.url) : `(in ${part})`}`;
       fns.set(fn, (fns.get(fn) ?? 0) + n.selfSize);
     }
     for (const c of n.children) walk(c, part);
   };
   walk(head, "native and builtins");
-  const sorted = (m: Map<string, number>) => [...m].sort((a, b) => b[1] - a[1]);
   return {
     totalBytes: total,
     parts: sorted(parts).map(([part, bytes]) => ({ part, bytes, share: bytes / total })),
