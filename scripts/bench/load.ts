@@ -146,7 +146,8 @@ export async function runLoad(o: LoadOptions): Promise<LoadResult> {
     entry: o.mode === "echo" ? ECHO : o.processes !== undefined ? CLUSTER : undefined,
     env: o.processes !== undefined || o.push ? { ...(o.processes !== undefined ? { WORKERS: String(o.processes) } : {}), ...o.push?.env } : undefined,
     // the flags `npm start` runs the server with, for Garnet and the floor alike
-    nodeArgs: ["--expose-gc", ...SERVER_NODE_FLAGS, ...(o.perfFile ? perfNodeFlags(o.perfFile) : []), ...(o.serverFlags ?? [])],
+    // a profiled server maps its frames to TypeScript lines (child-server.ts), which needs the source maps
+    nodeArgs: ["--expose-gc", ...SERVER_NODE_FLAGS, ...(o.perfFile ? perfNodeFlags(o.perfFile) : []), ...(o.profileFile || o.heapProfileFile ? ["--enable-source-maps"] : []), ...(o.serverFlags ?? [])],
     botDelayMs: 700,
     heartbeatMs: 200,
     snapshotEvery: 50,

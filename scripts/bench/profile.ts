@@ -109,7 +109,7 @@ export function summariseHeapProfile(file: string, top = 25): HeapSummary {
     if (n.selfSize > 0) {
       total += n.selfSize;
       parts.set(part, (parts.get(part) ?? 0) + n.selfSize);
-      const fn = `${n.callFrame.functionName || "(anonymous)"} ${n.callFrame.url ? shortUrl(n.callFrame.url) : `(in ${part})`}`;
+      const fn = `${n.callFrame.functionName || "(anonymous)"} ${n.callFrame.url ? `${shortUrl(n.callFrame.url)}:${n.callFrame.lineNumber + 1}` : `(in ${part})`}`;
       fns.set(fn, (fns.get(fn) ?? 0) + n.selfSize);
     }
     for (const c of n.children) walk(c, part);
