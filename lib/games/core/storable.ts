@@ -62,7 +62,10 @@ function walk(v: unknown, depth: number, w: { size: number; maxDepth: number; ma
     }
   } else if (typeof v === "object" && Object.getPrototypeOf(v) === Object.prototype) {
     w.size += 2;
-    for (const [k, x] of Object.entries(v as Record<string, unknown>)) {
+    // for…in rather than Object.entries: no array of pairs per object (the prototype is Object.prototype, so only own keys come)
+    const o = v as Record<string, unknown>;
+    for (const k in o) {
+      const x = o[k];
       if (x === undefined) continue;
       if (badCharacter(k)) return { code: "input/control_char", message: "Field names may not hold control characters." };
       w.size += k.length + 3;
