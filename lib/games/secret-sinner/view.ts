@@ -76,17 +76,26 @@ function locksOf(state: State, letter: Letter): State["locks"] {
 export function view(state: State, viewer: Viewer): View {
   const seat = viewer !== "host" && viewer !== "spectator" && isSeat(state, viewer) ? viewer : null;
   const records = seat ? seatRecords(state, seat) : NONE;
-  const deps: unknown[] = [state.stage, state.round, state.seats, state.realms, state.letters, state.marked, state.done, state.result];
-  if (viewer === "host") deps.push(state.queries, state.locks);
-  else for (const r of records) deps.push(r);
+  const last = viewer === "host" ? state.locks : records;
+  const deps = [state.stage, state.round, state.seats, state.realms, state.letters, state.marked, state.done, state.result, viewer === "host" ? state.queries : null, last];
   return parts.get(state.config, `view:${viewer}`, deps, () => buildView(state, viewer, seat, records));
 }
 
-/** The records a seat's panel reads: its queries, then its letters' lock-ins (two kinds of object, so the split is never ambiguous). */
-function seatRecords(state: State, seat: SeatId): unknown[] {
-  const out: unknown[] = queriesOf(state, seat).slice();
-  if (dealt(state)) for (const l of state.letters) if (l.owner === seat) for (const r of locksOf(state, l.letter)) out.push(r);
-  return out;
+/**
+ * The records a seat's panel reads: its queries, then its letters' lock-ins
+ * (two kinds of object, so the split is never ambiguous). The list is one
+ * object while its records stay the same: it is made again only when a query
+ * or a lock-in is added, and handed back as before when none of the new ones
+ * is the seat's. The parts built from it then name the list alone among
+ * their dependencies.
+ */
+function seatRecords(state: State, seat: SeatId): readonly unknown[] {
+  const cfg = state.config;
+  return parts.get(cfg, `records:${seat}`, [state.queries, state.locks, state.letters, dealt(state)], () => {
+    const list: unknown[] = queriesOf(state, seat).slice();
+    if (dealt(state)) for (const l of state.letters) if (l.owner === seat) for (const r of locksOf(state, l.letter)) list.push(r);
+    return parts.get(cfg, `records-list:${seat}`, list, () => list);
+  });
 }
 
 function buildView(state: State, viewer: Viewer, seat: SeatId | null, records: readonly unknown[]): View {
@@ -142,8 +151,7 @@ function players(state: State): PlayerEntry[] {
 
 /** A seat's panel reads what its parts read: the public records, whether it is done, and its own queries and lock-ins. */
 function seatPanel(state: State, seat: SeatId, records: readonly unknown[]): SeatPanel {
-  const deps: unknown[] = [state.seats, state.realms, state.letters, state.stage, state.round, state.done.includes(seat)];
-  for (const r of records) deps.push(r);
+  const deps = [state.seats, state.realms, state.letters, state.stage, state.round, state.done.includes(seat), records];
   return parts.get(state.config, `panel:${seat}`, deps, () => buildSeatPanel(state, seat));
 }
 
