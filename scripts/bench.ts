@@ -160,11 +160,11 @@ if (parts.has("apply")) {
 if (parts.has("serialize")) {
   log("\n## serializer micro-benchmark (per CPU-second: one core; every group's payload, patch and packet per change)");
   results.serialize = games.map((g) => benchSerialize(g, seatsFor(g.meta.id), CONFIG[g.meta.id] ?? {}));
-  for (const r of results.serialize) log(`  ${r.gameId.padEnd(22)} ${r.seats} seats, ${r.changes} changes: ${Math.round(r.changesPerSec).toLocaleString("en")} changes/s (${(1e6 / r.changesPerSec).toFixed(1)} µs per change, ${r.seats + 2} groups), ${r.bytesPerGroup.toFixed(0)} bytes per group per change; the fold ${r.foldUs.toFixed(1)} µs more`);
+  for (const r of results.serialize) log(`  ${r.gameId.padEnd(22)} ${r.seats} seats, ${r.changes} changes: ${Math.round(r.changesPerSec).toLocaleString("en")} changes/s (${(1e6 / r.changesPerSec).toFixed(1)} µs per change, ${r.seats + 2} groups), ${r.bytesPerGroup.toFixed(0)} bytes per group per change, ${r.kib.toFixed(1)} KiB allocated per change; the fold ${r.foldUs.toFixed(1)} µs and ${r.foldKib.toFixed(1)} KiB more`);
   // one room per game of the mix (several games' shapes), then as many rooms as the load runs hold (their data out of the caches)
   const mixes: [string, RoomSpec[], number][] = [["8-seat mix", MIX_8, MIX_8.length], ["8-seat mix", MIX_8, count(500)], ["2-seat rooms", [room("thoths-bluff", 2)], count(3000)]];
   results.serializeMixed = mixes.map(([mix, specs, rooms]) => ({ mix, ...benchSerializeMixed(specs, rooms) }));
-  for (const m of results.serializeMixed) log(`  ${m.mix}, ${m.rooms} rooms at once (each change to the next room in turn): ${m.usPerChange.toFixed(1)} µs per change, ${m.usPerGroup.toFixed(2)} µs per group; the fold ${m.foldUs.toFixed(1)} µs more`);
+  for (const m of results.serializeMixed) log(`  ${m.mix}, ${m.rooms} rooms at once (each change to the next room in turn): ${m.usPerChange.toFixed(1)} µs per change, ${m.usPerGroup.toFixed(2)} µs per group, ${m.kib.toFixed(1)} KiB allocated per change; the fold ${m.foldUs.toFixed(1)} µs and ${m.foldKib.toFixed(1)} KiB more`);
 }
 
 const pg = ["8-seat", "2-seat", "org", "restart", "cluster", "forward", "batch-sql"].some((p) => parts.has(p)) ? await findPgBase() : null;

@@ -13,7 +13,10 @@
 // One game at a time, one room after another, runs warm: its rooms' data stay
 // in the processor's caches and each function sees one game's shapes. The
 // mixed run plays many rooms of several games at once, each change going to the
-// next room in turn, as a loaded server sees them.
+// next room in turn, as a loaded server sees them. Each run also counts what a
+// change allocates, the fold apart: on a shared machine the CPU time of the same
+// code can differ by half from run to run, the bytes allocated hardly at all.
+import { Session } from "node:inspector";
 import { getGame } from "../../lib/games/registry";
 import type { AnyGame } from "../../lib/games/core/types";
 import type { GameRules } from "../../lib/room/rules";
@@ -64,6 +67,37 @@ export interface SerializeResult {
   bytesPerGroup: number;
   /** µs per change of the fold that made it (not in `changesPerSec`). */
   foldUs: number;
+  /** KiB allocated per change, every group's payload, patch and packet; the fold's apart. */
+  kib: number;
+  foldKib: number;
+}
+
+interface HeapNode {
+  selfSize: number;
+  children: HeapNode[];
+}
+
+/**
+ * The bytes `fn` allocates, as V8's sampling heap profiler estimates them with
+ * every object counted, collected or not. It samples about one allocation per
+ * KiB, so over the megabytes of a run the estimate is steady to about a percent.
+ */
+function allocated(fn: () => void): number {
+  const session = new Session();
+  session.connect();
+  let bytes = NaN;
+  const sum = (n: HeapNode): number => n.children.reduce((a, c) => a + sum(c), n.selfSize);
+  // the session is this thread's own, so each post answers before it returns
+  session.post("HeapProfiler.startSampling", { samplingInterval: 1024, includeObjectsCollectedByMajorGC: true, includeObjectsCollectedByMinorGC: true });
+  try {
+    fn();
+  } finally {
+    session.post("HeapProfiler.stopSampling", (err, r) => {
+      if (!err) bytes = sum(r.profile.head as HeapNode);
+    });
+    session.disconnect();
+  }
+  return bytes;
 }
 
 export function benchSerialize(game: AnyGame, seats: number, config: object, ms = 1500, games = 3): SerializeResult {
@@ -110,7 +144,17 @@ export function benchSerialize(game: AnyGame, seats: number, config: object, ms 
       foldUs = (fold.ms * 1e3) / n;
     }
   }
-  return { gameId: game.meta.id, seats, changes, changesPerSec: best, bytesPerGroup: bytes / (changes * groups.length), foldUs };
+  const foldOnly = () => {
+    for (const { rules, events } of played) {
+      const replay = new Replay(rules, events);
+      for (let i = 0; i < events.length; i++) replay.next(fold);
+    }
+  };
+  // three passes each, for a steadier estimate
+  const thrice = (fn: () => void) => () => [0, 1, 2].forEach(fn);
+  const folds = allocated(thrice(foldOnly)) / (3 * changes * 1024);
+  const kib = allocated(thrice(() => playAll(false))) / (3 * changes * 1024) - folds;
+  return { gameId: game.meta.id, seats, changes, changesPerSec: best, bytesPerGroup: bytes / (changes * groups.length), foldUs, kib, foldKib: folds };
 }
 
 export interface MixedSerializeResult {
@@ -120,6 +164,9 @@ export interface MixedSerializeResult {
   usPerGroup: number;
   /** µs per change of the fold that made it. */
   foldUs: number;
+  /** KiB allocated per change, the fold's apart. */
+  kib: number;
+  foldKib: number;
 }
 
 interface LiveRoom {
@@ -186,5 +233,13 @@ export function benchSerializeMixed(specs: RoomSpec[], rooms: number, ms = 3000)
       foldUs = (fold.ms * 1e3) / n;
     }
   }
-  return { rooms, usPerChange: best, usPerGroup: bestPerGroup, foldUs };
+  // what a change allocates, over 5,000 changes or more (every room at least once), then what the next as many folds alone allocate
+  const steps = Math.max(live.length, 5000);
+  const all = allocated(() => {
+    for (let k = 0; k < steps; k++) step();
+  });
+  const folds = allocated(() => {
+    for (let k = 0; k < steps; k++) live[next++ % live.length]!.replay.next(fold);
+  });
+  return { rooms, usPerChange: best, usPerGroup: bestPerGroup, foldUs, kib: (all - folds) / steps / 1024, foldKib: folds / steps / 1024 };
 }
