@@ -362,7 +362,13 @@ function hostStandings(state: State): HostView["standings"] {
     (relevant[by] ??= []).push(l);
     if (at !== by) (relevant[at] ??= []).push(l);
   }
-  const standings = state.seats.map((s) => standingOf(s, lettersOf(state, s), relevant[s] ?? NONE, state.config.scoring));
+  // a seat's standing is kept while its letters and the lock-ins that touch them stay the same: a lock-in rescores two seats at most
+  const cfg = state.config;
+  const standings = state.seats.map((s) => {
+    const found = relevant[s] ?? NONE;
+    const locks = parts.get(cfg, `host:locks:${s}`, found, () => found);
+    return parts.get(cfg, `host:standing:${s}`, [state.letters, locks], () => standingOf(s, lettersOf(state, s), locks, cfg.scoring));
+  });
   return (["heaven", "hell"] as const).flatMap((realm) => {
     const group = standings.filter((st) => state.realms[st.seat] === realm);
     const order = state.result ? (realm === "heaven" ? state.result.heavenOrder : state.result.hellOrder) : rankRealm(group, state.seats);
