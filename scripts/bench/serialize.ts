@@ -79,8 +79,9 @@ interface HeapNode {
 
 /**
  * The bytes `fn` allocates, as V8's sampling heap profiler estimates them with
- * every object counted, collected or not. It samples about one allocation per
- * KiB, so over the megabytes of a run the estimate is steady to about a percent.
+ * every object counted, collected or not. It takes about one sample per KiB
+ * allocated, so over the megabytes of a run the estimate moves by a few percent
+ * at most.
  */
 function allocated(fn: () => void): number {
   const session = new Session();
