@@ -80,11 +80,14 @@ export function summariseProfile(file: string, top = 25): ProfileSummary {
   };
 }
 
-interface HeapNode {
+export interface HeapNode {
   callFrame: { functionName: string; url: string; lineNumber: number };
   selfSize: number;
   children: HeapNode[];
 }
+
+/** The bytes a sampling heap profile's tree counts, every node's own. */
+export const heapBytes = (n: HeapNode): number => n.children.reduce((a, c) => a + heapBytes(c), n.selfSize);
 
 export interface HeapSummary {
   /** Bytes allocated over the profile, as the sampling profiler estimates them. */

@@ -22,6 +22,7 @@ import type { AnyGame } from "../../lib/games/core/types";
 import type { GameRules } from "../../lib/room/rules";
 import { foldEvent } from "../../lib/room/fold";
 import type { LoggedEvent, RoomData } from "../../lib/room/types";
+import { heapBytes, type HeapNode } from "./profile";
 import type { RoomSpec } from "./protocol";
 import { PayloadMemo } from "../../server/rooms/payload-parts";
 import { configuredPhaseSeconds, type PayloadContext } from "../../server/rooms/payloads";
@@ -72,11 +73,6 @@ export interface SerializeResult {
   foldKib: number;
 }
 
-interface HeapNode {
-  selfSize: number;
-  children: HeapNode[];
-}
-
 /**
  * The bytes `fn` allocates, as V8's sampling heap profiler estimates them with
  * every object counted, collected or not. It takes about one sample per KiB
@@ -87,14 +83,13 @@ function allocated(fn: () => void): number {
   const session = new Session();
   session.connect();
   let bytes = NaN;
-  const sum = (n: HeapNode): number => n.children.reduce((a, c) => a + sum(c), n.selfSize);
   // the session is this thread's own, so each post answers before it returns
   session.post("HeapProfiler.startSampling", { samplingInterval: 1024, includeObjectsCollectedByMajorGC: true, includeObjectsCollectedByMinorGC: true });
   try {
     fn();
   } finally {
     session.post("HeapProfiler.stopSampling", (err, r) => {
-      if (!err) bytes = sum(r.profile.head as HeapNode);
+      if (!err) bytes = heapBytes(r.profile.head as HeapNode);
     });
     session.disconnect();
   }

@@ -92,7 +92,7 @@ async function profile(start: boolean, heap: boolean, file?: string): Promise<vo
   const session = profilers[kind];
   if (!session) return;
   const { profile } = heap ? await session.post("HeapProfiler.stopSampling") : await session.post("Profiler.stop");
-  toSourceLines("head" in profile ? [profile.head] : profile.nodes);
+  toSourceLines("head" in profile ? treeNodes(profile.head) : profile.nodes);
   if (file) writeFileSync(file, JSON.stringify(profile));
   session.disconnect();
   profilers[kind] = null;
@@ -100,19 +100,27 @@ async function profile(start: boolean, heap: boolean, file?: string): Promise<vo
 
 interface Frame {
   callFrame: { url: string; lineNumber: number; columnNumber: number };
-  children?: unknown[];
+}
+
+/** A heap profile's nodes (a tree) as one list, as a CPU profile has them. */
+function treeNodes<N extends { children: N[] }>(head: N): N[] {
+  const out: N[] = [];
+  const stack = [head];
+  for (let n = stack.pop(); n; n = stack.pop()) {
+    out.push(n);
+    stack.push(...n.children);
+  }
+  return out;
 }
 
 /**
  * Puts each frame of our TypeScript at its line and column in the source, where
  * the process runs with source maps (the benchmark starts it so when it
  * profiles): as loaded, a module's code stands on a line or two, and every
- * function would show as line 1. A heap profile's frames are a tree, a CPU
- * profile's a list; both are walked.
+ * function would show as line 1.
  */
 function toSourceLines(frames: Frame[]): void {
-  const stack = [...frames];
-  for (let f = stack.pop(); f; f = stack.pop()) {
+  for (const f of frames) {
     const { url, lineNumber, columnNumber } = f.callFrame;
     // an empty object where the map has nothing for the place
     const entry = (url.startsWith("file:") && !url.includes("/node_modules/") ? findSourceMap(url)?.findEntry(lineNumber, columnNumber) : undefined) as { originalLine?: number; originalColumn?: number } | undefined;
@@ -120,7 +128,6 @@ function toSourceLines(frames: Frame[]): void {
       f.callFrame.lineNumber = entry.originalLine;
       f.callFrame.columnNumber = entry.originalColumn;
     }
-    if (f.children && typeof f.children[0] === "object") stack.push(...(f.children as Frame[]));
   }
 }
 

@@ -28,6 +28,16 @@ export class ViewParts<O extends object> {
     byKey.set(key, { deps, value });
     return value;
   }
+
+  /**
+   * The list kept for `owner` and `key` when it holds the same elements (===)
+   * as `list`, else `list`, kept from now on: a list rebuilt with nothing new
+   * in it stays one object, so that the parts built from it can name it alone
+   * among their dependencies.
+   */
+  sameList<T>(owner: O, key: string, list: readonly T[]): readonly T[] {
+    return this.get(owner, key, list, () => list);
+  }
 }
 
 function sameDeps(a: readonly unknown[], b: readonly unknown[]): boolean {

@@ -76,8 +76,8 @@ function locksOf(state: State, letter: Letter): State["locks"] {
 export function view(state: State, viewer: Viewer): View {
   const seat = viewer !== "host" && viewer !== "spectator" && isSeat(state, viewer) ? viewer : null;
   const records = seat ? seatRecords(state, seat) : NONE;
-  const last = viewer === "host" ? state.locks : records;
-  const deps = [state.stage, state.round, state.seats, state.realms, state.letters, state.marked, state.done, state.result, viewer === "host" ? state.queries : null, last];
+  const host = viewer === "host";
+  const deps = [state.stage, state.round, state.seats, state.realms, state.letters, state.marked, state.done, state.result, host ? state.queries : records, host ? state.locks : null];
   return parts.get(state.config, `view:${viewer}`, deps, () => buildView(state, viewer, seat, records));
 }
 
@@ -94,7 +94,7 @@ function seatRecords(state: State, seat: SeatId): readonly unknown[] {
   return parts.get(cfg, `records:${seat}`, [state.queries, state.locks, state.letters, dealt(state)], () => {
     const list: unknown[] = queriesOf(state, seat).slice();
     if (dealt(state)) for (const l of state.letters) if (l.owner === seat) for (const r of locksOf(state, l.letter)) list.push(r);
-    return parts.get(cfg, `records-list:${seat}`, list, () => list);
+    return parts.sameList(cfg, `records-list:${seat}`, list);
   });
 }
 
@@ -365,8 +365,7 @@ function hostStandings(state: State): HostView["standings"] {
   // a seat's standing is kept while its letters and the lock-ins that touch them stay the same: a lock-in rescores two seats at most
   const cfg = state.config;
   const standings = state.seats.map((s) => {
-    const found = relevant[s] ?? NONE;
-    const locks = parts.get(cfg, `host:locks:${s}`, found, () => found);
+    const locks = parts.sameList(cfg, `host:locks:${s}`, relevant[s] ?? NONE);
     return parts.get(cfg, `host:standing:${s}`, [state.letters, locks], () => standingOf(s, lettersOf(state, s), locks, cfg.scoring));
   });
   return (["heaven", "hell"] as const).flatMap((realm) => {
