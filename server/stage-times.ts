@@ -9,7 +9,9 @@
 //             its handler up to the first wait (finding the room, queueing)
 //   fold      folding an event into the room and making its commit (before the write)
 //   payloads  after the write: every listening group's payload, patch and packet
-//   writes    putting the held packets on the sockets (framing and system calls)
+//   writes    putting the held packets on the sockets (framing and system calls),
+//             also when a long batch puts them there early, inside the payloads
+//             stage, which then leaves that time out
 import { Histogram } from "./histogram";
 
 export const stageTimes = { edge: 0, fold: 0, payloads: 0, writes: 0 };

@@ -8,8 +8,15 @@
 // outermost stage function on its stack (server/stage-times.ts names the
 // stages); the compiler inlines small functions into their callers, so the
 // stages are told apart by source file, which inlining keeps.
+//
+// V8 appends each new piece of compiled code to the map and never says when
+// code is freed, so an address is often named twice: by code long gone (start-
+// up code, say) and by what was compiled there later. perf keeps the first
+// name; before reading the recording the map is rewritten so that the latest
+// name wins, which is the one a window late in the run was running.
 import { execFileSync, spawn, type ChildProcess } from "node:child_process";
 import { once } from "node:events";
+import { readFileSync, renameSync, writeFileSync } from "node:fs";
 
 export interface PerfSplit {
   samples: number;
@@ -45,9 +52,11 @@ export function startPerf(pid: number, file: string): { stop: () => Promise<void
   };
 }
 
-const STAGES: [string, string[]][] = [
-  ["payloads and patches", ["sockets/handlers.ts", "rooms/payloads.ts", "rooms/payload-parts.ts", "lib/json-patch.ts", "sockets/frames.ts"]],
-  ["socket writes", ["sockets/writes.ts"]],
+// The first stage that matches a stack wins. Held packets are written by `release` (writes.ts), at the end
+// of a turn or, when a long batch keeps the turn busy, from inside the payloads stage: it comes first.
+const STAGES: [string, (string | RegExp)[]][] = [
+  ["socket writes", [/\brelease(All)? \S*sockets\/writes\.ts/]],
+  ["payloads and patches", ["sockets/handlers.ts", "rooms/payloads.ts", "rooms/payload-parts.ts", "lib/json-patch.ts", "sockets/frames.ts", "sockets/writes.ts"]],
   ["fold and commit", ["lib/room/fold.ts", "games/core/commands.ts", "games/core/storable.ts"]],
   ["socket edge", ["sockets/edge.ts", "server/edge/", "server/limits.ts", "node_modules/zod/"]],
 ];
@@ -64,8 +73,64 @@ function between(stack: string[]): string {
   return "between: other JavaScript";
 }
 
+interface MapEntry {
+  start: bigint;
+  end: bigint;
+  line: string;
+}
+
+/**
+ * The lines of a perf map with every range a later line names again left out
+ * (in part or whole): each address keeps only its latest name. Lines that do
+ * not parse are kept as they are.
+ */
+export function latestNames(map: string): string[] {
+  const entries: MapEntry[] = [];
+  const other: string[] = [];
+  for (const line of map.split("\n")) {
+    const m = /^([0-9a-f]+) ([0-9a-f]+) /i.exec(line);
+    if (!m) {
+      if (line.trim()) other.push(line);
+      continue;
+    }
+    const start = BigInt(`0x${m[1]}`);
+    entries.push({ start, end: start + BigInt(`0x${m[2]}`), line });
+  }
+  // latest first: a range is kept when no later one overlaps it (`kept` stays sorted by start)
+  const kept: MapEntry[] = [];
+  for (let i = entries.length - 1; i >= 0; i--) {
+    const e = entries[i]!;
+    let lo = 0;
+    let hi = kept.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (kept[mid]!.start < e.start) lo = mid + 1;
+      else hi = mid;
+    }
+    const before = kept[lo - 1];
+    const after = kept[lo];
+    if ((before && before.end > e.start) || (after && after.start < e.end)) continue;
+    kept.splice(lo, 0, e);
+  }
+  return [...other, ...kept.map((e) => e.line)];
+}
+
+/** Rewrites V8's map of `pid` (/tmp/perf-<pid>.map) so that perf names each address as it was last named; a process still writing keeps its own file. */
+function rewriteMap(pid: number): void {
+  const file = `/tmp/perf-${pid}.map`;
+  let map: string;
+  try {
+    map = readFileSync(file, "utf8");
+  } catch {
+    return;
+  }
+  writeFileSync(`${file}.latest`, `${latestNames(map).join("\n")}\n`);
+  renameSync(`${file}.latest`, file);
+}
+
 /** Reads the recording and splits its samples by thread and stage; the main thread's id is the process id. */
 export function splitPerf(file: string, pid: number): PerfSplit {
+  rewriteMap(pid);
   const text = execFileSync("perf", ["script", "-i", file, "-F", "tid,ip,sym"], { maxBuffer: 1 << 30, encoding: "utf8", stdio: ["ignore", "pipe", "ignore"] });
   const counts = new Map<string, number>();
   let samples = 0;
@@ -83,7 +148,7 @@ export function splitPerf(file: string, pid: number): PerfSplit {
       count(COMPILER.test(leaf) ? "helper threads: the optimizing compiler" : GC.test(leaf) ? "helper threads: the collector" : "helper threads: other");
       continue;
     }
-    const stage = STAGES.find(([, files]) => stack.some((f) => files.some((p) => f.includes(p))));
+    const stage = STAGES.find(([, files]) => stack.some((f) => files.some((p) => (typeof p === "string" ? f.includes(p) : p.test(f)))));
     count(stage ? stage[0] : between(stack));
   }
   const shares = [...counts].map(([part, n]) => ({ part, share: n / Math.max(1, samples) }));

@@ -224,8 +224,10 @@ export class Room {
     const moved = movedUsers(before, r.data);
     if (moved.length) this.hooks.seatsMoved?.(this, moved);
     const told = performance.now();
+    const written = stageTimes.writes;
     this.hooks.changed(this);
-    stageTimes.payloads += performance.now() - told;
+    // packets written meanwhile (a long batch releases held sockets early) count as writes, not payloads
+    stageTimes.payloads += performance.now() - told - (stageTimes.writes - written);
     this.hooks.committed?.(this, before, r.data, stored);
     this.timers.arm(r.data);
     return r.data;
