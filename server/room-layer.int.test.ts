@@ -9,6 +9,7 @@ import type { Commit } from "./rooms/store";
 import { fixtureGame } from "./test/fixture-game";
 import { sessionCookie, useTestServer, type Client } from "./test/harness";
 import { foldRows } from "./test/fold-rows";
+import { until } from "./test/until";
 import { catalogue } from "../lib/games/registry";
 
 const host = { id: "guest:rl-host", name: "Hana" };
@@ -70,6 +71,94 @@ describe("durable, then visible", () => {
     const events = await t.server.db.event.findMany({ where: { roomId: room.id }, orderBy: { seq: "asc" } });
     expect(events.map((e) => e.seq)).toEqual(events.map((_, i) => i + 1));
     expect(events.filter((e) => e.kind === "timeout").length).toBeGreaterThanOrEqual(1);
+  });
+});
+
+describe("actions that queue up take one turn", () => {
+  it("folds the actions that wait for a write in order, writes them in one batch, tells the seats once and acks each only once durable", async () => {
+    const { h, seated, code } = await t.seatedRoom(host, [alice, bob, carl], { gameId: "fixture", config: { rounds: 5, pickSeconds: 600 } });
+    const [a, b, c] = seated as [Client, Client, Client];
+    await h.req("host:command", { code, command: { type: "start" } });
+    const room = (await t.server.rooms.get(code))!;
+    const v = room.version;
+    // the room's next write is held until the test lets it go; every write's events are noted
+    const writes: number[][] = [];
+    let release!: () => void;
+    const held = new Promise<null>((r) => (release = () => r(null)));
+    t.server.rooms.store.fault = (commits: Commit[]) => {
+      const mine = commits.filter((x) => x.event.roomId === room.id).map((x) => x.event.seq);
+      if (!mine.length) return null;
+      writes.push(mine);
+      return writes.length === 1 ? held : null;
+    };
+    try {
+      const first = a.req<{ version: number }>("game:act", { code, action: { type: "pick", value: 1 } });
+      expect(await until(() => writes.length === 1)).toBe(true);
+      const acked: string[] = [];
+      const second = b.req<{ version: number }>("game:act", { code, action: { type: "pick", value: 2 } }).then((r) => (acked.push("b"), r));
+      expect(await until(() => room.waiting === 1)).toBe(true);
+      const third = c.req<{ version: number }>("game:act", { code, action: { type: "pick", value: 3 } }).then((r) => (acked.push("c"), r));
+      expect(await until(() => room.waiting === 2)).toBe(true);
+      expect(acked).toEqual([]);
+      expect(room.version).toBe(v);
+      release();
+      expect(await first).toMatchObject({ ok: true, version: v + 1 });
+      expect(await second).toMatchObject({ ok: true, version: v + 2 });
+      expect(await third).toMatchObject({ ok: true, version: v + 3 });
+      expect(writes).toEqual([[v + 1], [v + 2, v + 3]]);
+      // the host was told of the first action, then of the two together: no payload stands at v + 2
+      await h.waitFor((p) => p.version === v + 3);
+      const seen = h.states.map((p) => p.version);
+      expect(seen).toContain(v + 1);
+      expect(seen).not.toContain(v + 2);
+      expect(room.phase()?.round).toBe(2);
+      const events = await t.server.db.event.findMany({ where: { roomId: room.id, seq: { gt: v } }, orderBy: { seq: "asc" } });
+      expect(events.map((e) => [e.seq, e.actor])).toEqual([
+        [v + 1, "s1"],
+        [v + 2, "s2"],
+        [v + 3, "s3"],
+      ]);
+    } finally {
+      t.server.rooms.store.fault = null;
+      release();
+    }
+  });
+
+  it("answers a refusal decided on a waiting step only with that step's fate: when its write fails, so does the refusal", async () => {
+    const { h, seated, code } = await t.seatedRoom(host, [alice, bob, carl], { gameId: "fixture", config: { rounds: 5, pickSeconds: 600 } });
+    const [a, b] = seated as [Client, Client, Client];
+    await h.req("host:command", { code, command: { type: "start" } });
+    const room = (await t.server.rooms.get(code))!;
+    const v = room.version;
+    let release!: () => void;
+    const held = new Promise<null>((r) => (release = () => r(null)));
+    let writes = 0;
+    // Alice's write is held; every write of Bob's event (v + 2) fails
+    t.server.rooms.store.fault = (commits: Commit[]) => {
+      const mine = commits.filter((x) => x.event.roomId === room.id).map((x) => x.event.seq);
+      if (!mine.length) return null;
+      writes++;
+      return mine.includes(v + 2) ? new Error("injected write failure") : writes === 1 ? held : null;
+    };
+    try {
+      const first = a.req("game:act", { code, action: { type: "pick", value: 1 } });
+      expect(await until(() => writes === 1)).toBe(true);
+      const pick = b.req("game:act", { code, action: { type: "pick", value: 2 } });
+      expect(await until(() => room.waiting === 1)).toBe(true);
+      // refused on Bob's own pick, which is not durable yet
+      const again = b.req("game:act", { code, action: { type: "pick", value: 3 } });
+      expect(await until(() => room.waiting === 2)).toBe(true);
+      release();
+      expect(await first).toMatchObject({ ok: true, version: v + 1 });
+      expect(await pick).toMatchObject({ ok: false, code: "store/unavailable" });
+      expect(await again).toMatchObject({ ok: false, code: "store/unavailable" });
+      expect(room.version).toBe(v + 1);
+    } finally {
+      t.server.rooms.store.fault = null;
+      release();
+    }
+    expect(await b.req("game:act", { code, action: { type: "pick", value: 3 } })).toMatchObject({ ok: true, version: v + 2 });
+    expect(await b.req("game:act", { code, action: { type: "pick", value: 4 } })).toMatchObject({ ok: false, code: "action/already_submitted" });
   });
 });
 

@@ -106,6 +106,25 @@ describe("Store", () => {
     expect((await db.room.findUniqueOrThrow({ where: { id: "room-e-0001" } })).version).toBe(0);
   });
 
+  it("writes a room's several commits of one batch in order, and none after one that fails: the room's log has no gap", async () => {
+    for (const id of ["room-f-0001", "room-g-0001"]) await newRoom(id);
+    const store = new Store(db, sql);
+    // one batch: room f's events 1-3, room g's events 1-3 of which the second is refused
+    const results = await Promise.allSettled([
+      store.append(commit("room-f-0001", 1)),
+      store.append(commit("room-g-0001", 1)),
+      store.append(commit("room-f-0001", 2, { seats: [{ roomId: "room-f-0001", seatId: "s2", userId: null, name: "first", isBot: true }] })),
+      store.append(commit("room-g-0001", 2, { payload: JSON.stringify({ text: "a\u0000" }) })),
+      store.append(commit("room-f-0001", 3, { room: { status: "finished", deadlineAt: null }, seats: [{ roomId: "room-f-0001", seatId: "s2", userId: null, name: "last", isBot: true }] })),
+      store.append(commit("room-g-0001", 3)),
+    ]);
+    expect(results.map((r) => r.status)).toEqual(["fulfilled", "fulfilled", "fulfilled", "rejected", "fulfilled", "rejected"]);
+    expect((await db.event.findMany({ where: { roomId: "room-f-0001" }, orderBy: { seq: "asc" } })).map((e) => e.seq)).toEqual([1, 2, 3]);
+    expect(await db.room.findUniqueOrThrow({ where: { id: "room-f-0001" }, include: { seats: { where: { seatId: "s2" } } } })).toMatchObject({ version: 3, status: "finished", seats: [{ name: "last" }] });
+    expect((await db.event.findMany({ where: { roomId: "room-g-0001" } })).map((e) => e.seq)).toEqual([1]);
+    expect((await db.room.findUniqueOrThrow({ where: { id: "room-g-0001" } })).version).toBe(1);
+  });
+
   it("writes a game over with its season ledger rows in one transaction: all of them, or none when any part fails", async () => {
     await db.season.create({ data: { id: "season-1", code: "SEASN1", invite: "invite-secret-1", name: "S", hostId: "guest:h", settings: {} } });
     await newRoom("room-l-0001");

@@ -121,9 +121,10 @@ function list<T>(items: Iterable<T>, row: (item: T) => string): string {
 }
 
 /**
- * The statement's parameters for a batch, as JSON text. A room has at most one
- * commit in flight, so rooms do not repeat within a batch. Payloads, snapshots
- * and durations are inserted as the JSON they already are.
+ * The statement's parameters for a batch, as JSON text. A room may have
+ * several commits in a batch, in the order of their events: all its events are
+ * inserted, and its room row and seats are written as its last commit has them.
+ * Payloads, snapshots and durations are inserted as the JSON they already are.
  */
 export function batchParams(commits: Commit[]): string[] {
   const rooms = new Map<string, RoomRow>();

@@ -3,6 +3,8 @@
 // data, written, and only once the write has committed does the room take the
 // new data and tell anyone. A failed write leaves the room exactly as it was,
 // with its timers armed again, and answers the caller with a typed error.
+// Players' actions that queue up while the room waits for a write take one
+// turn together: folded in order, written in one batch, told once.
 import type { AnyGame, ChatChannelRule, Outcome, PhaseInfo, SeatId } from "../../lib/games/core/types";
 import type { ChatMessage, HostCommand, RoomPayload, Role } from "../../lib/protocol";
 import { foldEvent } from "../../lib/room/fold";
@@ -21,7 +23,7 @@ import { hostEvent, hostTells } from "./host";
 import { PayloadMemo } from "./payload-parts";
 import { configuredPhaseSeconds, joinPayload, payloadParts, SpectatorFrames, type PayloadContext, type PayloadParts, type RoomFacts } from "./payloads";
 import { decideClaim, decideRelease, movedUsers } from "./seats";
-import type { Store } from "./store";
+import type { Commit, Store } from "./store";
 import { stageTimes, waitTimes } from "../stage-times";
 
 export { CommandError };
@@ -47,6 +49,24 @@ export interface RoomHooks {
   moved?(room: Room): void;
   /** A write was refused because another process took the room's lease (the manager drops the room). */
   lost?(room: Room): void;
+}
+
+/** An event folded, with what it was folded into and the commit that writes it. */
+interface Step {
+  before: RoomData;
+  data: RoomData;
+  stored: LoggedEvent;
+  commit: Commit;
+}
+
+/** A player's action waiting for the room's queue. */
+interface QueuedAct {
+  userId: string;
+  action: unknown;
+  clientId: string | null;
+  queued: number;
+  resolve: (version: number) => void;
+  reject: (e: unknown) => void;
 }
 
 export interface RoomOptions {
@@ -84,6 +104,8 @@ export class Room {
   private readonly memo = new PayloadMemo();
   private current: RoomData;
   private queue: Promise<unknown> = Promise.resolve();
+  /** Actions waiting for the queue, which others arriving meanwhile join (see act). */
+  private acts: QueuedAct[] | null = null;
   private disposed = false;
   private movedAway = false;
   private readonly now: () => number;
@@ -177,8 +199,13 @@ export class Room {
 
   // ---------- the queue and the commit path ----------
 
-  /** Runs `fn` after every command queued before it. */
+  /** Runs `fn` after every command queued before it (actions that arrive later queue after it). */
   run<T>(fn: () => Promise<T> | T): Promise<T> {
+    this.acts = null;
+    return this.enqueue(fn);
+  }
+
+  private enqueue<T>(fn: () => Promise<T> | T): Promise<T> {
     const next = this.queue.then(() => (this.disposed ? Promise.reject(this.goneError()) : fn()));
     this.queue = next.catch(() => undefined);
     return next;
@@ -191,7 +218,15 @@ export class Room {
    */
   private async commit(ev: RoomEvent, clientId: string | null = null): Promise<RoomData> {
     const started = performance.now();
-    const before = this.current;
+    const step = this.fold(this.current, ev, clientId);
+    stageTimes.fold += performance.now() - started;
+    const [failure] = await this.commitSteps([step]);
+    if (failure) throw failure;
+    return step.data;
+  }
+
+  /** `ev` folded into `before`, with the commit that writes it; a refusal throws a CommandError. */
+  private fold(before: RoomData, ev: RoomEvent, clientId: string | null): Step {
     const logged = { ...ev, seq: before.version + 1, at: this.now() } as LoggedEvent;
     const r = foldEvent(this.rules, before, logged);
     if (!r.ok) throw new CommandError(r.code as CommandError["code"], r.message);
@@ -202,35 +237,67 @@ export class Room {
     const commit = commitOf(this.id, this.fence, before, r.data, stored, clientId, r.data.version % this.opts.snapshotEvery === 0);
     // a season room's game over writes the season's ledger in the same transaction as its event
     if (this.season && r.data.status === "finished" && before.status !== "finished") commit.ledger = gameOverLedger(this.season, this.game, r.data.state, this.id, logged.seq);
-    const folded = performance.now();
-    stageTimes.fold += folded - started;
-    try {
-      await this.store.append(commit);
-      waitTimes.durable.add(performance.now() - folded);
-    } catch (e) {
+    return { before, data: r.data, stored, commit };
+  }
+
+  /**
+   * Writes the steps (each folded into the one before, the first into the
+   * room's data) and makes the ones that became durable the room's: what
+   * failed is always a tail (see Store.append), and nothing of it changes the
+   * room. Viewers are told once, of the last durable step. Returns each
+   * step's failure, as its command should see it (undefined when durable).
+   */
+  private async commitSteps(steps: Step[]): Promise<(Error | undefined)[]> {
+    const written = performance.now();
+    const outcomes = await this.append(steps.map((s) => s.commit));
+    const durable = outcomes.findIndex((o) => o !== undefined);
+    const n = durable < 0 ? steps.length : durable;
+    for (let i = 0; i < n; i++) waitTimes.durable.add(performance.now() - written);
+    const failures: (Error | undefined)[] = steps.map(() => undefined);
+    if (n < steps.length) {
+      const e = outcomes[n];
       if (e instanceof StaleLease) {
-        // another process owns the room now and goes on from the log: this copy stops, nothing of it was written
+        // another process owns the room now and goes on from the log: this copy stops, nothing more of it is written
         this.dispose("moved");
         this.hooks.lost?.(this);
-        throw this.goneError();
+      } else console.error(`room ${this.code}: write of event ${steps[n]!.stored.seq} failed`, e);
+      const failure = e instanceof StaleLease ? this.goneError() : new CommandError("store/unavailable", "The server could not save that just now; nothing changed. Try again.");
+      for (let i = n; i < steps.length; i++) failures[i] = failure;
+      if (e instanceof StaleLease) return failures;
+      if (n === 0) {
+        this.timers.arm(this.current, true);
+        return failures;
       }
-      console.error(`room ${this.code}: write of event ${logged.seq} failed`, e);
-      this.timers.arm(this.current, true);
-      throw new CommandError("store/unavailable", "The server could not save that just now; nothing changed. Try again.");
     }
-    this.current = r.data;
-    this.lastActive = logged.at;
-    this.frames.observe(this.payloadContext(), before, r.data);
-    const moved = movedUsers(before, r.data);
+    const before = this.current;
+    const last = steps[n - 1]!;
+    this.current = last.data;
+    this.lastActive = last.stored.at;
+    const ctx = this.payloadContext();
+    for (let i = 0; i < n; i++) this.frames.observe(ctx, steps[i]!.before, steps[i]!.data);
+    const moved = movedUsers(before, last.data);
     if (moved.length) this.hooks.seatsMoved?.(this, moved);
     const told = performance.now();
-    const written = stageTimes.writes;
+    const writes = stageTimes.writes;
     this.hooks.changed(this);
     // packets written meanwhile (a long batch releases held sockets early) count as writes, not payloads
-    stageTimes.payloads += performance.now() - told - (stageTimes.writes - written);
-    this.hooks.committed?.(this, before, r.data, stored);
-    this.timers.arm(r.data);
-    return r.data;
+    stageTimes.payloads += performance.now() - told - (stageTimes.writes - writes);
+    for (let i = 0; i < n; i++) this.hooks.committed?.(this, steps[i]!.before, steps[i]!.data, steps[i]!.stored);
+    this.timers.arm(last.data, n < steps.length);
+    return failures;
+  }
+
+  /**
+   * Hands the commits to the store at once, so that they share a batch; a
+   * season's game over (always the last step: a finished game refuses what
+   * follows) waits for the ones before it, since it is written apart.
+   */
+  private async append(commits: Commit[]): Promise<(unknown | undefined)[]> {
+    const settle = (c: Commit) => this.store.append(c).then(() => undefined, (e: unknown) => e ?? new Error("write failed"));
+    const last = commits[commits.length - 1]!;
+    if (!last.ledger) return Promise.all(commits.map(settle));
+    const first = await Promise.all(commits.slice(0, -1).map(settle));
+    return first.some((e) => e !== undefined) ? [...first, first.find((e) => e !== undefined)] : [...first, await settle(last)];
   }
 
   /** A command the room gives itself (a timeout, a bot move): failures are logged, and the clock retries. */
@@ -277,16 +344,58 @@ export class Room {
     return this.run(async () => void (await this.commit(decideRelease(this.current, userId, this.season !== null))));
   }
 
-  /** A player's action. Identity comes from the session: `userId` is never taken from a payload. */
+  /**
+   * A player's action. Identity comes from the session: `userId` is never
+   * taken from a payload. Actions that arrive while the room is busy wait
+   * together: when their turn comes they are folded one after the other, in
+   * the order they came, and written in one batch, and the viewers are told
+   * once. A room then keeps up however many actions come in one write's time,
+   * and each is still acknowledged only once it is durable.
+   */
   act(userId: string, action: unknown, clientId: string | null): Promise<number> {
-    const queued = performance.now();
-    return this.run(async () => {
-      waitTimes.queue.add(performance.now() - queued);
-      const seat = this.seatOfUser(userId);
-      if (!seat) throw new CommandError("seat/none", "You are not seated in this room.");
-      if (seat.isBot) throw new CommandError("seat/bot_plays", "A bot plays your seat now; the host can hand it back to you.");
-      return (await this.commit({ kind: "action", actor: seat.seat, payload: { action } }, clientId)).version;
+    return new Promise((resolve, reject) => {
+      let batch = this.acts;
+      if (!batch) {
+        const acts: QueuedAct[] = (batch = this.acts = []);
+        this.enqueue(() => {
+          if (this.acts === acts) this.acts = null;
+          return this.commitActs(acts);
+        }).catch((e: unknown) => acts.forEach((a) => a.reject(e)));
+      }
+      batch.push({ userId, action, clientId, queued: performance.now(), resolve, reject });
     });
+  }
+
+  /**
+   * The actions that waited together: each folded into the one before, then
+   * written and told together. A refused one is skipped; its answer waits for
+   * the write, since it was decided on the steps before it: it stands when
+   * they are durable, and is the write's failure when they are not.
+   */
+  private async commitActs(acts: QueuedAct[]): Promise<void> {
+    const started = performance.now();
+    const steps: Step[] = [];
+    const stepActs: QueuedAct[] = [];
+    const refused: { act: QueuedAct; after: number; error: unknown }[] = [];
+    for (const a of acts) {
+      waitTimes.queue.add(started - a.queued);
+      const data = steps.length ? steps[steps.length - 1]!.data : this.current;
+      try {
+        const seat = data.seats.find((s) => s.userId === a.userId);
+        if (!seat) throw new CommandError("seat/none", "You are not seated in this room.");
+        if (seat.isBot) throw new CommandError("seat/bot_plays", "A bot plays your seat now; the host can hand it back to you.");
+        steps.push(this.fold(data, { kind: "action", actor: seat.seat, payload: { action: a.action } }, a.clientId));
+        stepActs.push(a);
+      } catch (e) {
+        refused.push({ act: a, after: steps.length, error: e });
+      }
+    }
+    stageTimes.fold += performance.now() - started;
+    const failures = steps.length ? await this.commitSteps(steps) : [];
+    const failed = failures.findIndex((f) => f !== undefined);
+    const durable = failed < 0 ? steps.length : failed;
+    stepActs.forEach((a, i) => (failures[i] ? a.reject(failures[i]) : a.resolve(steps[i]!.data.version)));
+    for (const r of refused) r.act.reject(r.after <= durable ? r.error : failures[durable]);
   }
 
   host(userId: string, command: HostCommand): Promise<number> {
@@ -368,6 +477,11 @@ export class Room {
   /** Resolves once every queued command has run. */
   idle(): Promise<unknown> {
     return this.queue;
+  }
+
+  /** Players' actions waiting together for the room's queue (tests and health). */
+  get waiting(): number {
+    return this.acts?.length ?? 0;
   }
 
   /** Which timers are armed (tests and health). */

@@ -78,7 +78,12 @@ export class Store {
     readonly sql: SqlPool,
   ) {}
 
-  /** Resolves once the commit is durable; rejects, having written nothing of it, when it cannot be. */
+  /**
+   * Resolves once the commit is durable; rejects, having written nothing of
+   * it, when it cannot be. A room may append several commits at once (in the
+   * order of their events): they go in one batch, and when one of them cannot
+   * be written, none after it is.
+   */
   append(commit: Commit): Promise<void> {
     return new Promise((resolve, reject) => {
       this.pending.push({ commit, resolve, reject });
@@ -127,8 +132,28 @@ export class Store {
         batch[0]!.reject(staleLeaseOf(e) ?? e);
         return;
       }
-      // the statement wrote nothing: each commit is tried alone, and only the ones that fail alone fail
-      await Promise.all(batch.map((p) => this.settle(p, () => this.write([p.commit]))));
+      // the statement wrote nothing: each commit is tried alone, and only the ones that fail alone fail;
+      // a room's commits are tried in their order, and once one fails the room's later ones fail with it
+      const byRoom = new Map<string, Pending[]>();
+      for (const p of batch) {
+        const list = byRoom.get(p.commit.room.id);
+        if (list) list.push(p);
+        else byRoom.set(p.commit.room.id, [p]);
+      }
+      await Promise.all([...byRoom.values()].map((list) => this.settleInOrder(list)));
+    }
+  }
+
+  /** One room's commits, alone and in order; the first that fails fails the rest, so the room's log never has a gap. */
+  private async settleInOrder(list: Pending[]): Promise<void> {
+    for (let i = 0; i < list.length; i++) {
+      const p = list[i]!;
+      if (await this.settle(p, () => this.write([p.commit]))) continue;
+      for (const q of list.slice(i + 1)) {
+        this.stats.failedCommits++;
+        q.reject(new Error(`not written: event ${p.commit.event.seq} of the same room before it failed`));
+      }
+      return;
     }
   }
 
@@ -139,14 +164,17 @@ export class Store {
     this.stats.slowestWriteMs = Math.max(this.stats.slowestWriteMs, ms);
   }
 
-  private async settle(p: Pending, write: () => Promise<void>): Promise<void> {
+  /** Runs one commit's write and answers its append; true when it was written. */
+  private async settle(p: Pending, write: () => Promise<void>): Promise<boolean> {
     try {
       await write();
       this.stats.events++;
       p.resolve();
+      return true;
     } catch (e) {
       this.stats.failedCommits++;
       p.reject(staleLeaseOf(e) ?? e);
+      return false;
     }
   }
 

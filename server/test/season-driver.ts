@@ -3,15 +3,7 @@
 // nothing left to do, the host ends the phase, as the clock would.
 import type { GarnetServer } from "../app-server";
 import type { Room } from "../rooms/room";
-
-async function until(pred: () => boolean, timeoutMs: number): Promise<boolean> {
-  const end = Date.now() + timeoutMs;
-  while (!pred()) {
-    if (Date.now() > end) return false;
-    await new Promise((r) => setTimeout(r, 10));
-  }
-  return true;
-}
+import { until } from "./until";
 
 /** Plays the room to its end (starting it when it is in the lobby); `stopAfter` stops early after that many events. */
 export async function playOut(server: GarnetServer, code: string, hostId: string, stopAfter = Infinity): Promise<Room> {
