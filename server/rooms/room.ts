@@ -29,7 +29,7 @@ import { stageTimes, waitTimes } from "../stage-times";
 export { CommandError };
 
 export interface RoomHooks {
-  /** After every committed change (and presence change): push views to sockets. */
+  /** After every committed change (actions that took one turn together are one change) and presence change: push views to sockets. */
   changed(room: Room): void;
   /** How many sockets watch the room now (the manager unloads rooms nobody watches). */
   watchers?(room: Room): number;
