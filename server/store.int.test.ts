@@ -149,6 +149,16 @@ describe("Store", () => {
     expect((await db.room.findUniqueOrThrow({ where: { id: "room-m-0001" } })).version).toBe(0);
     expect(await db.ledgerEntry.count({ where: { roomId: "room-m-0001" } })).toBe(0);
 
+    // a game over that follows its room's commit in the batch waits for it, and is not written when that one failed
+    await newRoom("room-o-0001");
+    const after = await Promise.allSettled([
+      store.append(commit("room-o-0001", 1, { payload: JSON.stringify({ text: "a\u0000" }) })),
+      store.append({ ...commit("room-o-0001", 2, { room: { status: "finished", deadlineAt: null } }), ledger: [row("room-o-0001", "season-1", "garnets", "s1", 1)] }),
+    ]);
+    expect(after.map((r) => r.status)).toEqual(["rejected", "rejected"]);
+    expect(await db.event.count({ where: { roomId: "room-o-0001" } })).toBe(0);
+    expect(await db.ledgerEntry.count({ where: { roomId: "room-o-0001" } })).toBe(0);
+
     // the same rows written again (room, event, kind, seat) are not counted twice
     await insertLedgerRows(sql, [row("room-l-0001", "season-1", "garnets", "s1", -3)]);
     expect(await db.ledgerEntry.count({ where: { roomId: "room-l-0001" } })).toBe(2);

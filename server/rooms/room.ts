@@ -220,8 +220,8 @@ export class Room {
     const started = performance.now();
     const step = this.fold(this.current, ev, clientId);
     stageTimes.fold += performance.now() - started;
-    const [failure] = await this.commitSteps([step]);
-    if (failure) throw failure;
+    const { durable, failure } = await this.commitSteps([step]);
+    if (!durable) throw failure;
     return step.data;
   }
 
@@ -242,39 +242,40 @@ export class Room {
 
   /**
    * Writes the steps (each folded into the one before, the first into the
-   * room's data) and makes the ones that became durable the room's: what
-   * failed is always a tail (see Store.append), and nothing of it changes the
-   * room. Viewers are told once, of the last durable step. Returns each
-   * step's failure, as its command should see it (undefined when durable).
+   * room's data) and makes the ones that became durable the room's: they are
+   * always the first `durable` (see Store.append), and nothing of the rest
+   * changes the room; `failure` is what each of the rest answers. Viewers are
+   * told once, of the last durable step.
    */
-  private async commitSteps(steps: Step[]): Promise<(Error | undefined)[]> {
+  private async commitSteps(steps: Step[]): Promise<{ durable: number; failure?: Error }> {
     const written = performance.now();
-    const outcomes = await this.append(steps.map((s) => s.commit));
-    const durable = outcomes.findIndex((o) => o !== undefined);
-    const n = durable < 0 ? steps.length : durable;
-    for (let i = 0; i < n; i++) waitTimes.durable.add(performance.now() - written);
-    const failures: (Error | undefined)[] = steps.map(() => undefined);
-    if (n < steps.length) {
-      const e = outcomes[n];
+    // handed to the store at once, so that they share a batch
+    const outcomes = await Promise.all(steps.map((s) => this.store.append(s.commit).then(() => null, (e: unknown) => ({ e }))));
+    const firstFailed = outcomes.findIndex((o) => o !== null);
+    const durable = firstFailed < 0 ? steps.length : firstFailed;
+    for (let i = 0; i < durable; i++) waitTimes.durable.add(performance.now() - written);
+    let failure: Error | undefined;
+    if (durable < steps.length) {
+      const e = outcomes[durable]!.e;
       if (e instanceof StaleLease) {
         // another process owns the room now and goes on from the log: this copy stops, nothing more of it is written
         this.dispose("moved");
         this.hooks.lost?.(this);
-      } else console.error(`room ${this.code}: write of event ${steps[n]!.stored.seq} failed`, e);
-      const failure = e instanceof StaleLease ? this.goneError() : new CommandError("store/unavailable", "The server could not save that just now; nothing changed. Try again.");
-      for (let i = n; i < steps.length; i++) failures[i] = failure;
-      if (e instanceof StaleLease) return failures;
-      if (n === 0) {
+        return { durable, failure: this.goneError() };
+      }
+      console.error(`room ${this.code}: write of event ${steps[durable]!.stored.seq} failed`, e);
+      failure = new CommandError("store/unavailable", "The server could not save that just now; nothing changed. Try again.");
+      if (!durable) {
         this.timers.arm(this.current, true);
-        return failures;
+        return { durable, failure };
       }
     }
     const before = this.current;
-    const last = steps[n - 1]!;
+    const last = steps[durable - 1]!;
     this.current = last.data;
     this.lastActive = last.stored.at;
     const ctx = this.payloadContext();
-    for (let i = 0; i < n; i++) this.frames.observe(ctx, steps[i]!.before, steps[i]!.data);
+    for (let i = 0; i < durable; i++) this.frames.observe(ctx, steps[i]!.before, steps[i]!.data);
     const moved = movedUsers(before, last.data);
     if (moved.length) this.hooks.seatsMoved?.(this, moved);
     const told = performance.now();
@@ -282,22 +283,9 @@ export class Room {
     this.hooks.changed(this);
     // packets written meanwhile (a long batch releases held sockets early) count as writes, not payloads
     stageTimes.payloads += performance.now() - told - (stageTimes.writes - writes);
-    for (let i = 0; i < n; i++) this.hooks.committed?.(this, steps[i]!.before, steps[i]!.data, steps[i]!.stored);
-    this.timers.arm(last.data, n < steps.length);
-    return failures;
-  }
-
-  /**
-   * Hands the commits to the store at once, so that they share a batch; a
-   * season's game over (always the last step: a finished game refuses what
-   * follows) waits for the ones before it, since it is written apart.
-   */
-  private async append(commits: Commit[]): Promise<(unknown | undefined)[]> {
-    const settle = (c: Commit) => this.store.append(c).then(() => undefined, (e: unknown) => e ?? new Error("write failed"));
-    const last = commits[commits.length - 1]!;
-    if (!last.ledger) return Promise.all(commits.map(settle));
-    const first = await Promise.all(commits.slice(0, -1).map(settle));
-    return first.some((e) => e !== undefined) ? [...first, first.find((e) => e !== undefined)] : [...first, await settle(last)];
+    for (let i = 0; i < durable; i++) this.hooks.committed?.(this, steps[i]!.before, steps[i]!.data, steps[i]!.stored);
+    this.timers.arm(last.data, failure !== undefined);
+    return { durable, failure };
   }
 
   /** A command the room gives itself (a timeout, a bot move): failures are logged, and the clock retries. */
@@ -391,11 +379,9 @@ export class Room {
       }
     }
     stageTimes.fold += performance.now() - started;
-    const failures = steps.length ? await this.commitSteps(steps) : [];
-    const failed = failures.findIndex((f) => f !== undefined);
-    const durable = failed < 0 ? steps.length : failed;
-    stepActs.forEach((a, i) => (failures[i] ? a.reject(failures[i]) : a.resolve(steps[i]!.data.version)));
-    for (const r of refused) r.act.reject(r.after <= durable ? r.error : failures[durable]);
+    const { durable, failure } = steps.length ? await this.commitSteps(steps) : { durable: 0 };
+    stepActs.forEach((a, i) => (i < durable ? a.resolve(steps[i]!.data.version) : a.reject(failure)));
+    for (const r of refused) r.act.reject(r.after <= durable ? r.error : failure);
   }
 
   host(userId: string, command: HostCommand): Promise<number> {

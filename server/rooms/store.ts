@@ -105,19 +105,28 @@ export class Store {
     this.flushing = true;
     const all = this.pending;
     this.pending = [];
-    // a commit with season ledger rows is written alone, with them, in one transaction
+    // a commit with season ledger rows is written alone, with them, in one transaction; when its room
+    // has commits in the batch too (they come before it), it waits for them and is not written if one failed
     const batch = all.filter((p) => !p.commit.ledger?.length);
     const alone = all.filter((p) => p.commit.ledger?.length);
+    const inBatch = new Set(batch.map((p) => p.commit.room.id));
     try {
-      await Promise.all([this.flushBatch(batch), ...alone.map((p) => this.settle(p, () => this.writeWithLedger(p.commit)))]);
+      const failed = this.flushBatch(batch);
+      const afterBatch = async (p: Pending) => {
+        if (inBatch.has(p.commit.room.id) && (await failed).has(p.commit.room.id)) return this.notAfter(p);
+        await this.settle(p, () => this.writeWithLedger(p.commit));
+      };
+      await Promise.all([failed, ...alone.map(afterBatch)]);
     } finally {
       this.flushing = false;
       if (this.pending.length) this.schedule();
     }
   }
 
-  private async flushBatch(batch: Pending[]): Promise<void> {
-    if (!batch.length) return;
+  /** Writes the batch; resolves to the rooms of which some commit was not written. */
+  private async flushBatch(batch: Pending[]): Promise<Set<string>> {
+    const failed = new Set<string>();
+    if (!batch.length) return failed;
     const began = performance.now();
     try {
       await this.write(batch.map((p) => p.commit));
@@ -130,7 +139,7 @@ export class Store {
       if (batch.length === 1) {
         this.stats.failedCommits++;
         batch[0]!.reject(staleLeaseOf(e) ?? e);
-        return;
+        return failed.add(batch[0]!.commit.room.id);
       }
       // the statement wrote nothing: each commit is tried alone, and only the ones that fail alone fail;
       // a room's commits are tried in their order, and once one fails the room's later ones fail with it
@@ -140,21 +149,25 @@ export class Store {
         if (list) list.push(p);
         else byRoom.set(p.commit.room.id, [p]);
       }
-      await Promise.all([...byRoom.values()].map((list) => this.settleInOrder(list)));
+      await Promise.all([...byRoom].map(async ([room, list]) => (await this.settleInOrder(list)) || failed.add(room)));
     }
+    return failed;
   }
 
-  /** One room's commits, alone and in order; the first that fails fails the rest, so the room's log never has a gap. */
-  private async settleInOrder(list: Pending[]): Promise<void> {
+  /** One room's commits, alone and in order; the first that fails fails the rest, so the room's log never has a gap. True when all were written. */
+  private async settleInOrder(list: Pending[]): Promise<boolean> {
     for (let i = 0; i < list.length; i++) {
-      const p = list[i]!;
-      if (await this.settle(p, () => this.write([p.commit]))) continue;
-      for (const q of list.slice(i + 1)) {
-        this.stats.failedCommits++;
-        q.reject(new Error(`not written: event ${p.commit.event.seq} of the same room before it failed`));
-      }
-      return;
+      if (await this.settle(list[i]!, () => this.write([list[i]!.commit]))) continue;
+      list.slice(i + 1).forEach((p) => this.notAfter(p));
+      return false;
     }
+    return true;
+  }
+
+  /** Refuses a commit that follows one of its room's that failed: written, it would leave a gap in the log. */
+  private notAfter(p: Pending): void {
+    this.stats.failedCommits++;
+    p.reject(new Error(`event ${p.commit.event.seq} not written: an earlier event of its room failed`));
   }
 
   /** A batch's write time: every acknowledgement of the process waits on it, so a slow one is the whole process's tail. */
