@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { createDb, createSqlPool, type Db, type SqlPool } from "./db/client";
 import { Store, type Commit, type RoomRow } from "./rooms/store";
 import { createTestDb } from "./test/harness";
+import { until } from "./test/until";
 import { insertLedgerRows } from "./season/ledger-store";
 import type { LedgerRow } from "../lib/season/types";
 
@@ -123,6 +124,39 @@ describe("Store", () => {
     expect(await db.room.findUniqueOrThrow({ where: { id: "room-f-0001" }, include: { seats: { where: { seatId: "s2" } } } })).toMatchObject({ version: 3, status: "finished", seats: [{ name: "last" }] });
     expect((await db.event.findMany({ where: { roomId: "room-g-0001" } })).map((e) => e.seq)).toEqual([1]);
     expect((await db.room.findUniqueOrThrow({ where: { id: "room-g-0001" } })).version).toBe(1);
+  });
+
+  it("writes the next batch while one is in flight, and holds a third until one of two is done", async () => {
+    const ids = ["room-p-0001", "room-q-0001", "room-t-0001", "room-u-0001"];
+    for (const id of ids) await newRoom(id);
+    const store = new Store(db, sql);
+    const batches: string[][] = [];
+    const held: (() => void)[] = [];
+    store.fault = (commits) => {
+      batches.push(commits.map((c) => c.event.roomId));
+      return new Promise((go) => held.push(() => go(null)));
+    };
+    const first = store.append(commit(ids[0]!, 1));
+    expect(await until(() => batches.length === 1)).toBe(true);
+    const second = store.append(commit(ids[1]!, 1));
+    expect(await until(() => batches.length === 2)).toBe(true);
+    const third = [store.append(commit(ids[2]!, 1)), store.append(commit(ids[3]!, 1))];
+    // two writes are in flight: the third batch gathers and is not started
+    for (let i = 0; i < 20; i++) await new Promise((r) => setImmediate(r));
+    expect(batches).toEqual([[ids[0]], [ids[1]]]);
+    // the second finishes before the first: its room's write is durable, and the third batch starts
+    held[1]!();
+    await second;
+    expect((await db.room.findUniqueOrThrow({ where: { id: ids[1]! } })).version).toBe(1);
+    expect((await db.room.findUniqueOrThrow({ where: { id: ids[0]! } })).version).toBe(0);
+    expect(await until(() => batches.length === 3)).toBe(true);
+    expect(batches[2]).toEqual([ids[2], ids[3]]);
+    held[0]!();
+    held[2]!();
+    await Promise.all([first, ...third]);
+    for (const id of ids) expect((await db.room.findUniqueOrThrow({ where: { id } })).version).toBe(1);
+    expect(store.stats).toMatchObject({ batches: 3, events: 4, failedBatches: 0 });
+    await store.drain();
   });
 
   it("writes a game over with its season ledger rows in one transaction: all of them, or none when any part fails", async () => {

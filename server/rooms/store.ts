@@ -49,6 +49,14 @@ export type FaultInjector = (commits: Commit[]) => Error | null | Promise<Error 
 /** A batch write slower than this counts as slow in the store's figures (ms). */
 const SLOW_WRITE_MS = 50;
 
+/**
+ * Batch writes in flight at once. With two, the next batch is written while
+ * the server works out what the last one released (payloads, acks), rather
+ * than after. A room has commits in one batch at a time (its turn waits for
+ * them), so batches in flight never share a room.
+ */
+const WRITES_IN_FLIGHT = 2;
+
 /** An event's columns as LoggedEvent's members; `at` (UTC, millisecond precision) as epoch milliseconds. */
 const EVENT_COLUMNS = `e."seq", e."kind", e."actor", e."payload", (extract(epoch FROM e."at") * 1000)::float8 AS "at", e."clientId"`;
 
@@ -67,7 +75,8 @@ type LoadedRoomRow = Omit<StoredRoom, "season"> & { seasonId: string | null; epi
 
 export class Store {
   private pending: Pending[] = [];
-  private flushing = false;
+  /** Batch writes under way (at most WRITES_IN_FLIGHT). */
+  private flushing = 0;
   private scheduled = false;
   /** Counters for benchmarks and health. */
   stats = { batches: 0, events: 0, failedBatches: 0, failedCommits: 0, writeMs: 0, slowWrites: 0, slowestWriteMs: 0 };
@@ -92,7 +101,7 @@ export class Store {
   }
 
   private schedule(): void {
-    if (this.scheduled || this.flushing) return;
+    if (this.scheduled || this.flushing >= WRITES_IN_FLIGHT) return;
     this.scheduled = true;
     setImmediate(() => {
       this.scheduled = false;
@@ -101,8 +110,8 @@ export class Store {
   }
 
   private async flush(): Promise<void> {
-    if (this.flushing || this.pending.length === 0) return;
-    this.flushing = true;
+    if (this.flushing >= WRITES_IN_FLIGHT || this.pending.length === 0) return;
+    this.flushing++;
     const all = this.pending;
     this.pending = [];
     // a commit with season ledger rows is written alone, with them, in one transaction; when its room
@@ -118,7 +127,7 @@ export class Store {
       };
       await Promise.all([failed, ...alone.map(afterBatch)]);
     } finally {
-      this.flushing = false;
+      this.flushing--;
       if (this.pending.length) this.schedule();
     }
   }
@@ -220,7 +229,7 @@ export class Store {
   async drain(): Promise<void> {
     while (this.pending.length || this.flushing) {
       await new Promise((r) => setTimeout(r, 5));
-      if (!this.flushing && this.pending.length) await this.flush();
+      if (this.flushing < WRITES_IN_FLIGHT && this.pending.length) await this.flush();
     }
   }
 
