@@ -253,7 +253,8 @@ export class Room {
     const outcomes = await Promise.all(steps.map((s) => this.store.append(s.commit).then(() => null, (e: unknown) => ({ e }))));
     const firstFailed = outcomes.findIndex((o) => o !== null);
     const durable = firstFailed < 0 ? steps.length : firstFailed;
-    for (let i = 0; i < durable; i++) waitTimes.durable.add(performance.now() - written);
+    const waited = performance.now() - written;
+    for (let i = 0; i < durable; i++) waitTimes.durable.add(waited);
     let failure: Error | undefined;
     if (durable < steps.length) {
       const e = outcomes[durable]!.e;

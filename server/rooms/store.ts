@@ -100,8 +100,13 @@ export class Store {
     });
   }
 
+  /** Whether another batch write may start now. */
+  private canWrite(): boolean {
+    return this.flushing < WRITES_IN_FLIGHT;
+  }
+
   private schedule(): void {
-    if (this.scheduled || this.flushing >= WRITES_IN_FLIGHT) return;
+    if (this.scheduled || !this.canWrite()) return;
     this.scheduled = true;
     setImmediate(() => {
       this.scheduled = false;
@@ -110,19 +115,19 @@ export class Store {
   }
 
   private async flush(): Promise<void> {
-    if (this.flushing >= WRITES_IN_FLIGHT || this.pending.length === 0) return;
+    if (!this.canWrite() || this.pending.length === 0) return;
     this.flushing++;
     const all = this.pending;
     this.pending = [];
     // a commit with season ledger rows is written alone, with them, in one transaction; when its room
     // has commits in the batch too (they come before it), it waits for them and is not written if one failed
-    const batch = all.filter((p) => !p.commit.ledger?.length);
     const alone = all.filter((p) => p.commit.ledger?.length);
-    const inBatch = new Set(batch.map((p) => p.commit.room.id));
+    const batch = alone.length ? all.filter((p) => !p.commit.ledger?.length) : all;
     try {
       const failed = this.flushBatch(batch);
       const afterBatch = async (p: Pending) => {
-        if (inBatch.has(p.commit.room.id) && (await failed).has(p.commit.room.id)) return this.notAfter(p);
+        const room = p.commit.room.id;
+        if (batch.some((b) => b.commit.room.id === room) && (await failed).has(room)) return this.notAfter(p);
         await this.settle(p, () => this.writeWithLedger(p.commit));
       };
       await Promise.all([failed, ...alone.map(afterBatch)]);
@@ -229,7 +234,7 @@ export class Store {
   async drain(): Promise<void> {
     while (this.pending.length || this.flushing) {
       await new Promise((r) => setTimeout(r, 5));
-      if (this.flushing < WRITES_IN_FLIGHT && this.pending.length) await this.flush();
+      await this.flush();
     }
   }
 
