@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { getGame } from "../registry";
 import { playWithBots, runCommand } from "./commands";
 import { seatIds } from "./seats";
-import { seatDeps, sharedAcrossRooms, SharedValues, ViewParts } from "./view-parts";
+import { partKey, seatDeps, sharedAcrossRooms, SharedValues, ViewParts } from "./view-parts";
 
 describe("seatDeps", () => {
   const state = { round: 2, config: { a: 1 }, rng: { s: 1 }, subs: { s1: { x: 1 }, s2: { x: 2 } } };
@@ -37,6 +37,27 @@ describe("SharedValues", () => {
     get(3);
     expect(get(1)).not.toBe(one);
     expect(built).toBe(4);
+  });
+});
+
+describe("partKey", () => {
+  // which string object comes back cannot be seen from JavaScript; the key's spelling can
+  it("spells the key out, the same on every call", () => {
+    const seat = ["s", "3"].join("");
+    expect(partKey("panel", seat)).toBe("panel:s3");
+    expect(partKey("panel", "s3")).toBe("panel:s3");
+    expect(partKey("lock", seat, "Q")).toBe("lock:s3:Q");
+    expect(partKey("lock", seat, "Q")).toBe("lock:s3:Q");
+    expect(partKey("panel", "s4")).not.toBe(partKey("panel", "s3"));
+    expect(partKey("lock", "s3", "R")).not.toBe(partKey("lock", "s3", "Q"));
+  });
+
+  it("keeps parts apart as the spelled-out keys would", () => {
+    const parts = new ViewParts<object>();
+    const owner = {};
+    expect(parts.get(owner, partKey("a", "s1"), [], () => 1)).toBe(1);
+    expect(parts.get(owner, partKey("a", "s2"), [], () => 2)).toBe(2);
+    expect(parts.get(owner, "a:s1", [], () => 3)).toBe(1);
   });
 });
 

@@ -4,7 +4,7 @@
 // aliases, challenges and points (never anyone's points from guesses as such, and
 // garnets only to their holder and the host).
 import type { SeatId, Viewer } from "../core/types";
-import { seatDeps, sharedAcrossRooms, ViewParts } from "../core/view-parts";
+import { seatDeps, sharedAcrossRooms, partKey, ViewParts } from "../core/view-parts";
 import { aliasList } from "./aliases";
 import { CHALLENGES, challengeText, checklistAfter, checklistDuring, type ChallengeCheck, type ChallengeId } from "./challenges";
 import { STONES, type Stone, type StoneEffect } from "./config";
@@ -193,7 +193,7 @@ const parts = new ViewParts<object>();
 /** A seat's part of a round: the record, the records it refers to, the seats, the starting garnets and the config determine it. */
 function keptRound(state: State, rec: RoundRecord, seat: SeatId): MyRound {
   const deps = [rec.identity ? state.rounds[rec.identity.targetRound - 1] : null, state.rounds[rec.round - 2], state.startGarnets, state.seats, state.config];
-  return parts.get(rec, `mine:${seat}`, deps, () => myRound(state, rec, seat));
+  return parts.get(rec, partKey("mine", seat), deps, () => myRound(state, rec, seat));
 }
 
 function copyPublic(p: PublicRound): PublicRound {
@@ -408,7 +408,7 @@ function hostView(state: State): HostView {
 export function view(state: State, viewer: Viewer): View {
   if (viewer === "host") return buildView(state, viewer);
   const deps = state.seats.includes(viewer) ? seatDeps(state, viewer, ["subs"], ["rng"]) : [state.seats, state.round, state.phase, state.aliases, state.rounds, state.final, state.schedule];
-  return parts.get(state.config, `view:${viewer}`, deps, () => buildView(state, viewer));
+  return parts.get(state.config, partKey("view", viewer), deps, () => buildView(state, viewer));
 }
 
 function buildView(state: State, viewer: Viewer): View {
@@ -438,8 +438,8 @@ function buildView(state: State, viewer: Viewer): View {
     })),
     history: parts.get(cfg, "history", [state.rounds], () => state.rounds.map((rec) => parts.get(rec.published, "public", [], () => copyPublic(rec.published)))),
     // a seat's panel reads its own submission only: another seat's move leaves it as it was
-    me: state.seats.includes(viewer) ? parts.get(cfg, `me:${viewer}`, seatDeps(state, viewer, ["subs"], ["rng"]), () => meView(state, viewer)) : null,
-    end: state.final ? parts.get(cfg, `end:${viewer}`, [state.final, state.rounds, state.seats, state.schedule], () => endView(state, viewer)) : null,
+    me: state.seats.includes(viewer) ? parts.get(cfg, partKey("me", viewer), seatDeps(state, viewer, ["subs"], ["rng"]), () => meView(state, viewer)) : null,
+    end: state.final ? parts.get(cfg, partKey("end", viewer), [state.final, state.rounds, state.seats, state.schedule], () => endView(state, viewer)) : null,
     host: viewer === "host" ? hostView(state) : null,
   };
 }

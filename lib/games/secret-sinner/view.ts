@@ -5,7 +5,7 @@
 // realm. Scores, pairs of others and correctness are for the host only.
 import { directChannelId } from "../core/chat";
 import type { SeatId, Viewer } from "../core/types";
-import { sharedAcrossRooms, ViewParts } from "../core/view-parts";
+import { partKey, sharedAcrossRooms, ViewParts } from "../core/view-parts";
 import { board, delivered, isSeat, letterInfo, lettersOf, lockTargetProblem, queryRounds, recipientLimit, roundStageProblem } from "./engine";
 import type { Letter } from "./rules";
 import { SINS, VIRTUES, areAllies, attributeLabel, rankRealm, recipientProblem, standingOf } from "./rules";
@@ -78,7 +78,7 @@ export function view(state: State, viewer: Viewer): View {
   const records = seat ? seatRecords(state, seat) : NONE;
   const host = viewer === "host";
   const deps = [state.stage, state.round, state.seats, state.realms, state.letters, state.marked, state.done, state.result, host ? state.queries : records, host ? state.locks : null];
-  return parts.get(state.config, `view:${viewer}`, deps, () => buildView(state, viewer, seat, records));
+  return parts.get(state.config, partKey("view", viewer), deps, () => buildView(state, viewer, seat, records));
 }
 
 /**
@@ -91,10 +91,10 @@ export function view(state: State, viewer: Viewer): View {
  */
 function seatRecords(state: State, seat: SeatId): readonly unknown[] {
   const cfg = state.config;
-  return parts.get(cfg, `records:${seat}`, [state.queries, state.locks, state.letters, dealt(state)], () => {
+  return parts.get(cfg, partKey("records", seat), [state.queries, state.locks, state.letters, dealt(state)], () => {
     const list: unknown[] = queriesOf(state, seat).slice();
     if (dealt(state)) for (const l of state.letters) if (l.owner === seat) for (const r of locksOf(state, l.letter)) list.push(r);
-    return parts.sameList(cfg, `records-list:${seat}`, list);
+    return parts.sameList(cfg, partKey("records-list", seat), list);
   });
 }
 
@@ -139,7 +139,7 @@ function players(state: State): PlayerEntry[] {
     const realm = state.realms[seat]!;
     const marked = state.marked.includes(seat);
     const done = state.done.includes(seat);
-    return parts.get(state.config, `player:${seat}`, [realm, letters, marked, done], () => ({
+    return parts.get(state.config, partKey("player", seat), [realm, letters, marked, done], () => ({
       seat,
       realm,
       letters: letters.filter((l) => l.owner === seat).map((l) => l.letter),
@@ -152,7 +152,7 @@ function players(state: State): PlayerEntry[] {
 /** A seat's panel reads what its parts read: the public records, whether it is done, and its own queries and lock-ins. */
 function seatPanel(state: State, seat: SeatId, records: readonly unknown[]): SeatPanel {
   const deps = [state.seats, state.realms, state.letters, state.stage, state.round, state.done.includes(seat), records];
-  return parts.get(state.config, `panel:${seat}`, deps, () => buildSeatPanel(state, seat));
+  return parts.get(state.config, partKey("panel", seat), deps, () => buildSeatPanel(state, seat));
 }
 
 function buildSeatPanel(state: State, seat: SeatId): SeatPanel {
@@ -175,7 +175,7 @@ function buildSeatPanel(state: State, seat: SeatId): SeatPanel {
 function queryLists(state: State, seat: SeatId): Pick<SeatPanel, "sent" | "received" | "windows"> {
   const mine = queriesOf(state, seat);
   // an entry reads its query record alone (records never change once made): kept per record, so a new query adds one entry
-  return parts.get(state.config, `queries:${seat}`, [state.stage, state.round, ...mine], () => ({
+  return parts.get(state.config, partKey("queries", seat), [state.stage, state.round, ...mine], () => ({
     sent: mine.filter((q) => q.sender === seat).map((q) => queryParts.get(q, "sent", [], () => sentQuery(q))),
     received: mine
       .filter((q) => q.recipient === seat && delivered(state, q))
@@ -204,7 +204,7 @@ function roundBlock(state: State, seat: SeatId, what: string): string | null {
 function queryPanel(state: State, seat: SeatId): QueryPanel {
   const deps: unknown[] = [state.seats, state.realms, state.letters, state.stage, state.round, state.done.includes(seat)];
   for (const q of queriesOf(state, seat)) if (q.sender === seat) deps.push(q);
-  return parts.get(state.config, `query:${seat}`, deps, () => buildQueryPanel(state, seat));
+  return parts.get(state.config, partKey("query", seat), deps, () => buildQueryPanel(state, seat));
 }
 
 function buildQueryPanel(state: State, seat: SeatId): QueryPanel {
@@ -228,7 +228,7 @@ function buildQueryPanel(state: State, seat: SeatId): QueryPanel {
   // an entry reads its board entry alone (kept while the letters and realms stay as they were)
   const letters = dealt(state)
     ? keptBoard(state).map((e) =>
-        parts.get(state.config, `query-letter:${seat}:${e.letter}`, [e], () => {
+        parts.get(state.config, partKey("query-letter", seat, e.letter), [e], () => {
           const own = e.owner === seat && !state.config.queryOwnLetters;
           return { letter: e.letter, owner: e.owner, realm: e.realm, selectable: !own, reason: own ? "In this match you may not query your own letters." : null };
         }),
@@ -240,7 +240,7 @@ function buildQueryPanel(state: State, seat: SeatId): QueryPanel {
 /** A letter's lock board depends on the letters, stage, round, whether its holder is done, and the letter's own lock-ins (append-only records). */
 function lockBoardEntry(state: State, seat: SeatId, letter: Letter): LockBoardEntry {
   const deps: unknown[] = [state.letters, state.stage, state.round, state.done.includes(seat), ...locksOf(state, letter)];
-  return parts.get(state.config, `lock:${seat}:${letter}`, deps, () => buildLockBoardEntry(state, seat, letter));
+  return parts.get(state.config, partKey("lock", seat, letter), deps, () => buildLockBoardEntry(state, seat, letter));
 }
 
 function buildLockBoardEntry(state: State, seat: SeatId, letter: Letter): LockBoardEntry {
@@ -274,7 +274,7 @@ function buildLockBoardEntry(state: State, seat: SeatId, letter: Letter): LockBo
  * round leave the list as it was (and nothing of it is sent again).
  */
 function lockTargets(state: State, seat: SeatId, letter: Letter, records: State["locks"]): LockBoardEntry["targets"] {
-  return parts.get(state.config, `targets:${seat}:${letter}`, [state.letters, ...records], () =>
+  return parts.get(state.config, partKey("targets", seat, letter), [state.letters, ...records], () =>
     state.letters
       .filter((t) => t.letter !== letter)
       .map((t) => {
@@ -365,8 +365,8 @@ function hostStandings(state: State): HostView["standings"] {
   // a seat's standing is kept while its letters and the lock-ins that touch them stay the same: a lock-in rescores two seats at most
   const cfg = state.config;
   const standings = state.seats.map((s) => {
-    const locks = parts.sameList(cfg, `host:locks:${s}`, relevant[s] ?? NONE);
-    return parts.get(cfg, `host:standing:${s}`, [state.letters, locks], () => standingOf(s, lettersOf(state, s), locks, cfg.scoring));
+    const locks = parts.sameList(cfg, partKey("host:locks", s), relevant[s] ?? NONE);
+    return parts.get(cfg, partKey("host:standing", s), [state.letters, locks], () => standingOf(s, lettersOf(state, s), locks, cfg.scoring));
   });
   return (["heaven", "hell"] as const).flatMap((realm) => {
     const group = standings.filter((st) => state.realms[st.seat] === realm);

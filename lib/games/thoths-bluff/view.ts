@@ -5,7 +5,7 @@
 // - the host: everything.
 // Bluffs are never marked in anything a seat sees of its opponent or a spectator sees.
 import type { Outcome, SeatId, Viewer } from "../core";
-import { sharedAcrossRooms, SharedValues, ViewParts } from "../core/view-parts";
+import { sharedAcrossRooms, SharedValues, partKey, ViewParts } from "../core/view-parts";
 import { RESTRICTIONS, SLOT_SIZE, SLOTS, assignmentProblem, dieProblem, type Assignment, type RestrictionId, type RestrictionInfo, type Slot, type SlotState } from "./actions";
 import { DICE, DIE_NAMES, SIDES, countDoubles, dieIndex, type Die, type DieKind, type DieStatus } from "./dice";
 import { challengeProblem, defaultRecovery, dieOf, rigCheck, rollProblem, slotStates } from "./rules";
@@ -248,7 +248,7 @@ const actionParts = new ViewParts<ActionInstance>();
  */
 function running(state: State, forSeat: SeatId | null): RunningAction[] {
   if (forSeat === null) return publicRunning(state);
-  return configParts.get(state.config, `running:${forSeat}`, [state.actions, state.round, state.phase, state.seats], () => {
+  return configParts.get(state.config, partKey("running", forSeat), [state.actions, state.round, state.phase, state.seats], () => {
     const actions = runningActions(state);
     // the public part of each action is the spectators' very object: only `mine` is the seat's own
     return publicRunning(state).map((pub, i) => {
@@ -317,7 +317,7 @@ function ownRolls(list: readonly { die: DieKind; value: number; bluff: boolean }
 function privateRound(state: State, rec: RoundRecord, seat: SeatId, full: boolean): PrivateRound {
   const live = rec.round === state.round && rec.stage === "rolling";
   if (live) return buildPrivateRound(state, rec, seat, full, live);
-  return roundParts.get(rec, `${seat}:${full ? "full" : "own"}`, [state.config], () => buildPrivateRound(state, rec, seat, full, live));
+  return roundParts.get(rec, partKey("round", seat, full ? "full" : "own"), [state.config], () => buildPrivateRound(state, rec, seat, full, live));
 }
 
 function buildPrivateRound(state: State, rec: RoundRecord, seat: SeatId, full: boolean, live: boolean): PrivateRound {
@@ -357,7 +357,7 @@ function rigOption(state: State, p: PlayerState, tool: ToolId, primary: DieKind,
 /** Every (tool, primary, secondary) of the round: it reads the seat's dice and challenge, the round's tools and the config. */
 function rigOptionsOf(state: State, p: PlayerState): RigOption[] {
   const tools = toolsOf(state, state.round);
-  return configParts.get(state.config, `rigs:${p.seat}`, [state.phase, tools, p.dice, p.challenge, p.done], () => {
+  return configParts.get(state.config, partKey("rigs", p.seat), [state.phase, tools, p.dice, p.challenge, p.done], () => {
     const rigs: RigOption[] = [];
     for (const tool of tools) for (const primary of DICE) for (const secondary of DICE) if (primary !== secondary) rigs.push(rigOption(state, p, tool, primary, secondary));
     return rigs;
@@ -371,7 +371,7 @@ function rigOptionsOf(state: State, p: PlayerState): RigOption[] {
  * not checked again for them.
  */
 function legalMoves(state: State, p: PlayerState): LegalMoves | null {
-  return configParts.get(state.config, `legal:${p.seat}`, [p, state.phase, state.round, state.toolSchedule, state.actions], () => buildLegalMoves(state, p));
+  return configParts.get(state.config, partKey("legal", p.seat), [p, state.phase, state.round, state.toolSchedule, state.actions], () => buildLegalMoves(state, p));
 }
 
 function buildLegalMoves(state: State, p: PlayerState): LegalMoves | null {
@@ -404,7 +404,7 @@ function buildLegalMoves(state: State, p: PlayerState): LegalMoves | null {
       return {
         phase: "action",
         // the plan, which changes most in this phase, is not read
-        slots: configParts.get(state.config, `slots:${p.seat}`, [state.phase, state.actions, state.round, p.dice], () =>
+        slots: configParts.get(state.config, partKey("slots", p.seat), [state.phase, state.actions, state.round, p.dice], () =>
           slotStates(state, p.seat).map((s) => ({
             slot: s.slot,
             actionId: runningActions(state).find((a) => a.slot === s.slot)?.id ?? "",
@@ -427,7 +427,7 @@ function buildLegalMoves(state: State, p: PlayerState): LegalMoves | null {
 function privateHistory(state: State, p: PlayerState, full: boolean): PrivateRound[] {
   const last = state.history[state.history.length - 1];
   const live = last !== undefined && last.round === state.round && last.stage === "rolling";
-  const settled = configParts.get(state.config, `history:${p.seat}:${full ? "full" : "own"}`, [state.history, state.round], () =>
+  const settled = configParts.get(state.config, partKey("history", p.seat, full ? "full" : "own"), [state.history, state.round], () =>
     (live ? state.history.slice(0, -1) : state.history).map((rec) => privateRound(state, rec, p.seat, full)),
   );
   return live ? [...settled, privateRound(state, last, p.seat, full)] : settled;
@@ -441,7 +441,7 @@ function privateHistory(state: State, p: PlayerState, full: boolean): PrivateRou
 function panel(state: State, seat: SeatId, own: boolean): SeatPanel {
   const p = state.players[seat] as PlayerState;
   const deps = [p, state.history, state.phase, state.round, state.toolSchedule, state.actions];
-  return configParts.get(state.config, `panel:${seat}:${own ? "own" : "full"}`, deps, () => buildPanel(state, p, seat, own));
+  return configParts.get(state.config, partKey("panel", seat, own ? "own" : "full"), deps, () => buildPanel(state, p, seat, own));
 }
 
 function buildPanel(state: State, p: PlayerState, seat: SeatId, own: boolean): SeatPanel {
@@ -476,7 +476,7 @@ export function view(state: State, viewer: Viewer): View {
     const p = state.players[s] as PlayerState;
     deps.push(p.health, p.done, showAll || s === seat ? p : null);
   }
-  return configParts.get(state.config, `view:${seat ?? (viewer === "host" ? "host" : "spectator")}`, deps, () => buildView(state, viewer, seat, showAll));
+  return configParts.get(state.config, partKey("view", seat ?? (viewer === "host" ? "host" : "spectator")), deps, () => buildView(state, viewer, seat, showAll));
 }
 
 function buildView(state: State, viewer: Viewer, seat: SeatId | null, showAll: boolean): View {

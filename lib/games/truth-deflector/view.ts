@@ -3,7 +3,7 @@
 // public record; the host sees everything. Claims are secret too: only the
 // counts per trait are public.
 import type { SeatId, Viewer } from "../core/types";
-import { seatDeps, sharedAcrossRooms, ViewParts } from "../core/view-parts";
+import { seatDeps, sharedAcrossRooms, partKey, ViewParts } from "../core/view-parts";
 import { WISDOM_OPTION_TEXT, type WisdomOption } from "./config";
 import { cleanseBlock, effectsOf, participants, queryKindFor, resurrectBlock, traitPairs } from "./rules";
 import {
@@ -320,7 +320,7 @@ function myView(state: State, seat: SeatId): MyView {
   const resurrectWhy = inRound ? resurrectBlock(state, seat) : "The rounds are over.";
   const query = queryKindFor(state.config.wisdomOption);
   const pending = state.pending[seat];
-  const history = historyParts.get(state.history, `mine:${seat}`, [], () => state.history.map((r) => roundParts.get(r, seat, [], () => myRound(r, seat))));
+  const history = historyParts.get(state.history, partKey("mine", seat), [], () => state.history.map((r) => roundParts.get(r, seat, [], () => myRound(r, seat))));
   return {
     seat,
     alive,
@@ -357,7 +357,7 @@ function myView(state: State, seat: SeatId): MyView {
     },
     choices: inRound && alive ? choicePreviews(p?.td ?? false, cleanseWhy === null) : [],
     history,
-    chart: historyParts.get(state.history, `chart:${seat}`, [], () => history.map((h) => ({ round: h.round, gained: h.points.total, points: h.pointsAfter }))),
+    chart: historyParts.get(state.history, partKey("chart", seat), [], () => history.map((h) => ({ round: h.round, gained: h.points.total, points: h.pointsAfter }))),
   };
 }
 
@@ -367,7 +367,7 @@ function hostView(state: State): HostView {
     players: state.seats.map((seat) => {
       const p = state.players[seat];
       const sub = state.stage === "round" ? state.pending[seat] : undefined;
-      return configParts.get(state.config, `host:${seat}`, [p, sub], () => ({
+      return configParts.get(state.config, partKey("host", seat), [p, sub], () => ({
         seat,
         alive: p?.alive ?? false,
         truthDeflector: p?.td ?? false,
@@ -415,7 +415,7 @@ export function buildView(state: State, viewer: Viewer): View {
       state.seats.map((seat) => {
         const p = state.players[seat];
         const lockedIn = state.stage === "round" && !!state.pending[seat];
-        return configParts.get(state.config, `player:${seat}`, [p, lockedIn], () => ({
+        return configParts.get(state.config, partKey("player", seat), [p, lockedIn], () => ({
           seat,
           alive: p?.alive ?? false,
           eliminatedRound: p?.eliminatedRound ?? null,
@@ -425,7 +425,7 @@ export function buildView(state: State, viewer: Viewer): View {
     ),
     history: historyParts.get(state.history, "public", [], () => state.history.map((r) => roundParts.get(r, "public", [], () => publicRound(r)))),
     // a seat's panel reads its own submission of the round only: another seat's move leaves it as it was
-    me: isSeat ? configParts.get(state.config, `me:${viewer}`, seatDeps(state, viewer, ["pending"], ["rng"]), () => myView(state, viewer)) : null,
+    me: isSeat ? configParts.get(state.config, partKey("me", viewer), seatDeps(state, viewer, ["pending"], ["rng"]), () => myView(state, viewer)) : null,
     host: viewer === "host" ? hostView(state) : null,
     end: configParts.get(state.config, "end", [state.end, state.seats, state.stage], () => endView(state)),
   };

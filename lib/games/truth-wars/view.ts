@@ -3,7 +3,7 @@
 // results; a spectator sees the public table only; the host sees everything.
 // Once the game is over every role, truth, hint and peek is revealed.
 import type { SeatId, Viewer } from "../core";
-import { sharedAcrossRooms, ViewParts } from "../core/view-parts";
+import { sharedAcrossRooms, partKey, ViewParts } from "../core/view-parts";
 import type { ActionType } from "./actions";
 import { PHASE_NAMES, banBallot, checkBan, checkPeek, checkSnipe, snipeTargets } from "./rules";
 import { resultSummary } from "./outcome";
@@ -363,7 +363,7 @@ function playerEntries(state: State): PlayerTable {
 /** What a seat's role lets it know, in lines; the same lines while the seats, roles, its ban and an inherited hint stay as they were. */
 function keptKnows(state: State, seat: SeatId, role: Role, fellows: SeatId[], banned: boolean): string[] {
   const inherited = role !== "drunk" && state.rounds.some((r) => r.hint?.holder === seat);
-  return configParts.get(state.config, `knows:${seat}`, [state.seats, state.roles, banned, inherited], () => knowsLines(state, seat, role, fellows));
+  return configParts.get(state.config, partKey("knows", seat), [state.seats, state.roles, banned, inherited], () => knowsLines(state, seat, role, fellows));
 }
 
 export function view(state: State, viewer: Viewer): View {
@@ -397,7 +397,7 @@ export function view(state: State, viewer: Viewer): View {
     })),
     scores: configParts.get(c, "scores", [state.scores], () => ({ ...state.scores })),
     players,
-    headline: configParts.get(c, `headline:${viewer}`, [cur.round, cur.headline, knows], () => ({ round: cur.round, text: cur.headline.text, truth: knows ? cur.headline.truth : null })),
+    headline: configParts.get(c, partKey("headline", viewer), [cur.round, cur.headline, knows], () => ({ round: cur.round, text: cur.headline.text, truth: knows ? cur.headline.truth : null })),
     me: isSeat ? meView(state, viewer) : null,
     vote: votingNow
       ? { options: ["trust", "flag", "abstain"], eligible: unbanned(state), voted: unbanned(state).filter((s) => s in cur.votes) }
