@@ -31,12 +31,17 @@ const kept = new ViewParts<State["config"]>();
 /**
  * The rules read the stage, the round, the seats (a new array on every call,
  * so compared by their names) and the delivered queries (listed record by
- * record: a query sent this round changes nothing until the round ends).
+ * record: a query sent this round changes nothing until the round ends). The
+ * delivered queries are looked through only when the list of queries changed:
+ * with the same list, stage and round they are the same.
  */
 export function chatRules(state: State, seats: SeatId[]): ChatChannelRule[] {
-  const deps: unknown[] = [state.stage, state.round, seats.join(",")];
-  for (const q of state.queries) if (delivered(state, q)) deps.push(q);
-  return kept.get(state.config, "chat", deps, () => buildChatRules(state, seats));
+  const names = seats.join(",");
+  return kept.get(state.config, "chat:queries", [state.stage, state.round, names, state.queries], () => {
+    const deps: unknown[] = [state.stage, state.round, names];
+    for (const q of state.queries) if (delivered(state, q)) deps.push(q);
+    return kept.get(state.config, "chat", deps, () => buildChatRules(state, seats));
+  });
 }
 
 function buildChatRules(state: State, seats: SeatId[]): ChatChannelRule[] {
