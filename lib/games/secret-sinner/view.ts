@@ -202,39 +202,48 @@ function roundBlock(state: State, seat: SeatId, what: string): string | null {
 
 /** A seat's query panel depends on the seats, realms, letters, stage, round, whether it is done, and the queries it sent (append-only records). */
 function queryPanel(state: State, seat: SeatId): QueryPanel {
-  const deps: unknown[] = [state.seats, state.realms, state.letters, state.stage, state.round, state.done.includes(seat)];
-  for (const q of queriesOf(state, seat)) if (q.sender === seat) deps.push(q);
-  return parts.get(state.config, partKey("query", seat), deps, () => buildQueryPanel(state, seat));
+  const sent = parts.sameList(state.config, partKey("sent", seat), queriesOf(state, seat).filter((q) => q.sender === seat));
+  const deps = [state.seats, state.realms, state.letters, state.stage, state.round, state.done.includes(seat), sent];
+  return parts.get(state.config, partKey("query", seat), deps, () => buildQueryPanel(state, seat, sent));
 }
 
-function buildQueryPanel(state: State, seat: SeatId): QueryPanel {
-  const realm = state.realms[seat]!;
-  const limit = recipientLimit(state, seat);
-  const sent = queriesOf(state, seat).filter((q) => q.sender === seat);
+function buildQueryPanel(state: State, seat: SeatId, sent: readonly State["queries"][number][]): QueryPanel {
   const current = sent.find((q) => q.round === state.round && state.stage === "round");
-  const usedBy: Record<SeatId, number> = {};
-  for (const q of sent) usedBy[q.recipient] = (usedBy[q.recipient] ?? 0) + 1;
-  const recipients = state.seats
-    .filter((s) => s !== seat)
-    .map((s) => {
-      const used = usedBy[s] ?? 0;
-      const p = recipientProblem(realm, s, state.realms[s], used, limit);
-      return { seat: s, realm: state.realms[s]!, used, limit, available: p === null, reason: p ? p.message : null };
-    });
+  const recipients = queryRecipients(state, seat, sent);
   let reason = roundBlock(state, seat, "queries");
   if (!reason && state.round > queryRounds(state)) reason = `Round ${state.round} is for lock-ins only.`;
   if (!reason && current) reason = "You already sent your query this round.";
   if (!reason && !recipients.some((r) => r.available)) reason = "You have no recipient left: every player of the other realm has had all the queries you may send them.";
-  // an entry reads its board entry alone (kept while the letters and realms stay as they were)
-  const letters = dealt(state)
-    ? keptBoard(state).map((e) =>
-        parts.get(state.config, partKey("query-letter", seat, e.letter), [e], () => {
-          const own = e.owner === seat && !state.config.queryOwnLetters;
-          return { letter: e.letter, owner: e.owner, realm: e.realm, selectable: !own, reason: own ? "In this match you may not query your own letters." : null };
-        }),
-      )
-    : [];
-  return { canSend: reason === null, reason, sentThisRound: current ? sentQuery(current) : null, recipients, letters, rule: QUERY_RULE };
+  return { canSend: reason === null, reason, sentThisRound: current ? sentQuery(current) : null, recipients, letters: queryLetters(state, seat), rule: QUERY_RULE };
+}
+
+/** Who a seat may send to, and how often it has: kept while the seats, the realms and its sent queries stay as they were (a round opening or the seat marking itself done leaves it). */
+function queryRecipients(state: State, seat: SeatId, sent: readonly State["queries"][number][]): QueryPanel["recipients"] {
+  return parts.get(state.config, partKey("recipients", seat), [state.seats, state.realms, sent], () => {
+    const realm = state.realms[seat]!;
+    const limit = recipientLimit(state, seat);
+    const usedBy: Record<SeatId, number> = {};
+    for (const q of sent) usedBy[q.recipient] = (usedBy[q.recipient] ?? 0) + 1;
+    return state.seats
+      .filter((s) => s !== seat)
+      .map((s) => {
+        const used = usedBy[s] ?? 0;
+        const p = recipientProblem(realm, s, state.realms[s], used, limit);
+        return { seat: s, realm: state.realms[s]!, used, limit, available: p === null, reason: p ? p.message : null };
+      });
+  });
+}
+
+/** The letters a query may name, read off the public board: kept while the board is. */
+function queryLetters(state: State, seat: SeatId): QueryPanel["letters"] {
+  if (!dealt(state)) return NONE;
+  const entries = keptBoard(state);
+  return parts.get(state.config, partKey("query-letters", seat), [entries], () =>
+    entries.map((e) => {
+      const own = e.owner === seat && !state.config.queryOwnLetters;
+      return { letter: e.letter, owner: e.owner, realm: e.realm, selectable: !own, reason: own ? "In this match you may not query your own letters." : null };
+    }),
+  );
 }
 
 /** A letter's lock board depends on the letters, stage, round, whether its holder is done, and the letter's own lock-ins (append-only records). */
