@@ -87,7 +87,8 @@ export class PayloadMemo {
   /** The channels a viewer reads under the shared chat rules (the same list while the rules stay equal). */
   channels(parts: SharedParts, role: Role, seat: string | null): ChannelInfo[] {
     const memo = this.chat?.rules === parts.chat ? this.chat.channels : null;
-    const key = `${role}:${seat ?? ""}`;
+    // a seat's own id (no seat is called "host" or "spectator"): no key string built per seat and change
+    const key = role === "player" && seat ? seat : role;
     let c = memo?.get(key);
     if (!c) {
       c = channelsUnder(parts.chat, role, seat);
