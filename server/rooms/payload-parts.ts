@@ -10,7 +10,7 @@ import { jsonEqual } from "../../lib/json-patch";
 import type { ChannelInfo, ClockInfo, RoomPayload, Role, SeatInfo } from "../../lib/protocol";
 import type { GameRules } from "../../lib/room/rules";
 import type { Notice, RoomData } from "../../lib/room/types";
-import { channelsUnder } from "./chat";
+import { channelsUnder, chatRules } from "./chat";
 
 const NOTICES_SENT = 20;
 
@@ -51,8 +51,6 @@ export class PayloadMemo {
   private spectators: { from: RoomData["spectators"]; sent: RoomPayload["spectators"] } | null = null;
   private chat: { rules: ChatChannelRule[]; channels: Map<string, ChannelInfo[]> } | null = null;
   private views: { state: unknown; byViewer: Map<Viewer, unknown> } | null = null;
-  /** The seat ids, in order, of the seat records last seen (the chat rules read them on every change). */
-  private seatIds: { from: RoomData["seats"]; ids: string[] } | null = null;
 
   /** The previous value when `next` equals it as JSON, else `next` (remembered from now on). */
   private static keep<T>(prev: T | null, next: T): T {
@@ -71,8 +69,7 @@ export class PayloadMemo {
       this.notices = { from: data.notices, sent: PayloadMemo.keep(this.notices?.sent ?? null, sent) };
     }
     if (this.spectators?.from !== data.spectators) this.spectators = { from: data.spectators, sent: PayloadMemo.keep(this.spectators?.sent ?? null, { ...data.spectators, behindBy: null }) };
-    if (this.seatIds?.from !== data.seats) this.seatIds = { from: data.seats, ids: data.seats.map((s) => s.seat) };
-    const chat = rules.chat(data.state, this.seatIds.ids);
+    const chat = chatRules(rules, data);
     if (this.chat?.rules !== chat && !(this.chat && jsonEqual(this.chat.rules, chat))) this.chat = { rules: chat, channels: new Map() };
     return { seats: this.seats.sent, phase: this.phase, clock: clockInfo(rules, data, now), notices: this.notices.sent, spectators: this.spectators.sent, chat: this.chat!.rules };
   }

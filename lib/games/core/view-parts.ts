@@ -107,8 +107,8 @@ function deepFreeze<V>(v: V): V {
   return v;
 }
 
-/** Interned keys: kind → first id → the key, or → second id → the key. */
-const interned = new Map<string, Map<string, string | Map<string, string>>>();
+/** Interned keys: prefix → id → `${prefix}:${id}`. */
+const interned = new Map<string, Map<string, string>>();
 let internedCount = 0;
 /** Past this many keys new ones are made afresh each time (ids are game-made: seats, letters, viewers; this bounds the table all the same). */
 const INTERNED_MAX = 50_000;
@@ -118,25 +118,22 @@ const INTERNED_MAX = 50_000;
  * per value. A key built afresh on every call is a new string that must be
  * flattened and hashed before the map lookup finds its part; an interned one
  * keeps its hash, and the lookups here are of strings that keep theirs (a
- * literal kind, the state's own seat and letter ids).
+ * literal kind, the state's own seat and letter ids, an interned prefix).
  */
 export function partKey(kind: string, a: string, b?: string): string {
-  let byA = interned.get(kind);
-  if (!byA) interned.set(kind, (byA = new Map()));
-  if (b === undefined) {
-    const k = byA.get(a);
-    if (typeof k === "string") return k;
-    return internedCount < INTERNED_MAX ? intern(byA, a, `${kind}:${a}`) : `${kind}:${a}`;
-  }
-  let byB = byA.get(a);
-  if (typeof byB !== "object") byA.set(a, (byB = new Map()));
-  const k = byB.get(b);
-  if (k !== undefined) return k;
-  return internedCount < INTERNED_MAX ? intern(byB, b, `${kind}:${a}:${b}`) : `${kind}:${a}:${b}`;
+  const head = joined(kind, a);
+  return b === undefined ? head : joined(head, b);
 }
 
-function intern<M extends Map<string, unknown>>(map: M, id: string, key: string): string {
-  map.set(id, key);
-  internedCount++;
+function joined(prefix: string, id: string): string {
+  let byId = interned.get(prefix);
+  if (!byId) interned.set(prefix, (byId = new Map()));
+  let key = byId.get(id);
+  if (key === undefined) {
+    key = `${prefix}:${id}`;
+    if (internedCount >= INTERNED_MAX) return key;
+    byId.set(id, key);
+    internedCount++;
+  }
   return key;
 }
