@@ -13,8 +13,8 @@ import { Dashboard } from "./Dashboard";
 const ATTRIBUTE_WORDS = /Lust|Gluttony|Greed|Sloth|Wrath|Envy|Pride|Faith|Hope|Charity/;
 const noop = async () => ({ ok: true as const, version: 1 });
 
-function render(view: View, role: RoomPayload["role"], you: string | null): string {
-  const payload = { role, you, view } as unknown as RoomPayload & { view: View };
+function render(view: View, role: RoomPayload["role"], you: string | null, phase: RoomPayload["phase"] = null): string {
+  const payload = { role, you, view, phase } as unknown as RoomPayload & { view: View };
   return renderToStaticMarkup(<Dashboard payload={payload} view={view} offsetMs={0} act={noop} hostAct={noop} nameOf={(s) => `Name-${s}`} />);
 }
 
@@ -32,6 +32,19 @@ const sent = act(start, "s5", { type: "query", letters: q, attribute: "pride", r
 const round2 = endRound(sent);
 
 describe("Secret Sinner dashboard markup", () => {
+  it("shows who is done from the phase, which every viewer already has", () => {
+    const done = act(act(start, "s1", { type: "done" }), "s3", { type: "done" });
+    const phase = game.phase(done);
+    const host = render(game.view(done, "host"), "host", null, phase);
+    expect(card(host, "ss-host-round-glance")).toContain("2 of 13 done");
+    const board = render(game.view(done, "s2"), "player", "s2", phase);
+    const row = (seat: string) => text(new RegExp(`data-testid="ss-board-${seat}".*?</li>`, "s").exec(board)?.[0] ?? "");
+    expect(row("s1")).toContain("done");
+    expect(row("s3")).toContain("done");
+    expect(row("s2")).toContain("acting");
+    expect(text(render(game.view(done, "spectator"), "spectator", null, phase))).toContain("2 of 13 players done");
+  });
+
   it("a player sees their own pairs and no one else's", () => {
     for (const seat of ["s1", "s5"]) {
       const html = text(render(game.view(round2, seat), "player", seat));

@@ -9,7 +9,7 @@ import { Button, Card, ErrorNote } from "@/components/ui/primitives";
 import type { DashboardProps } from "../types";
 import { HostTables } from "./HostTables";
 import { LockBoard } from "./LockBoard";
-import { REALM_LABEL, joinWords, oweSentence } from "./logic";
+import { REALM_LABEL, doneSeats, joinWords, oweSentence } from "./logic";
 import { LetterBoard, MyLetters, Received, Sent, Windows } from "./Panels";
 import { QueryBuilder } from "./QueryBuilder";
 import { Results } from "./Results";
@@ -19,6 +19,7 @@ import { useAction } from "@/components/ui/useAction";
 export function Dashboard({ payload, view, act, hostAct, nameOf }: DashboardProps<View>) {
   const role = payload.role;
   const me = view.me;
+  const done = doneSeats(view, payload.phase);
   if (role === "player" && me)
     return (
       <div className="space-y-4" data-testid="ss-dashboard">
@@ -36,20 +37,20 @@ export function Dashboard({ payload, view, act, hostAct, nameOf }: DashboardProp
         </div>
         {view.stage === "round" && <QueryBuilder key={view.round} view={view} me={me} act={act} nameOf={nameOf} />}
         <LockBoard view={view} me={me} act={act} nameOf={nameOf} />
-        <LetterBoard view={view} nameOf={nameOf} you={payload.you} />
+        <LetterBoard view={view} done={done} nameOf={nameOf} you={payload.you} />
       </div>
     );
   return (
     <div className="space-y-4" data-testid="ss-dashboard">
-      <WatcherSummary view={view} role={role} nameOf={nameOf} />
+      <WatcherSummary view={view} done={done} role={role} nameOf={nameOf} />
       <Results view={view} role={role} act={act} hostAct={hostAct} nameOf={nameOf} you={payload.you} />
       {view.host && (
         <>
           {role === "spectator" && <p className="text-sm text-stone-600 dark:text-stone-400">The match is over: the host&apos;s tables are open to spectators.</p>}
-          <HostTables view={view} host={view.host} nameOf={nameOf} />
+          <HostTables view={view} host={view.host} done={done} nameOf={nameOf} />
         </>
       )}
-      {role === "spectator" && <LetterBoard view={view} nameOf={nameOf} you={null} />}
+      {role === "spectator" && <LetterBoard view={view} done={done} nameOf={nameOf} you={null} />}
     </div>
   );
 }
@@ -125,8 +126,8 @@ function PlayerSummary({ view, act, nameOf }: { view: View; act: DashboardProps[
   );
 }
 
-function WatcherSummary({ view, role, nameOf }: { view: View; role: "player" | "host" | "spectator"; nameOf: (seat: string) => string }) {
-  const done = view.players.filter((p) => p.done).length;
+function WatcherSummary({ view, done: doneSet, role, nameOf }: { view: View; done: ReadonlySet<string>; role: "player" | "host" | "spectator"; nameOf: (seat: string) => string }) {
+  const done = doneSet.size;
   const count = (realm: "heaven" | "hell") => view.players.filter((p) => p.realm === realm).length;
   let line: string;
   switch (view.stage) {

@@ -11,7 +11,7 @@ import { AnswerMark, DataTable, LetterMark, RealmBadge, td } from "./ui";
 
 type NameOf = (seat: string) => string;
 
-export function HostTables({ view, host, nameOf }: { view: View; host: HostView; nameOf: NameOf }) {
+export function HostTables({ view, host, done, nameOf }: { view: View; host: HostView; done: ReadonlySet<string>; nameOf: NameOf }) {
   const [round, setRound] = useState<number | "all">("all");
   const rounds = Array.from({ length: Math.max(view.round, 0) }, (_, i) => i + 1);
   const realmOf = (seat: string) => view.players.find((p) => p.seat === seat)?.realm;
@@ -23,7 +23,7 @@ export function HostTables({ view, host, nameOf }: { view: View; host: HostView;
 
   return (
     <div className="space-y-4" data-testid="ss-host">
-      {view.stage === "round" && <RoundGlance view={view} host={host} nameOf={nameOf} />}
+      {view.stage === "round" && <RoundGlance view={view} host={host} done={done} nameOf={nameOf} />}
 
       <Card title="Standings (host only)" data-testid="ss-host-standings">
         <p className="mb-2 text-xs text-stone-500">{view.results ? "Final" : "Live"} ranking per realm. Players only ever see the final order, never scores.</p>
@@ -161,10 +161,9 @@ export function HostTables({ view, host, nameOf }: { view: View; host: HostView;
 }
 
 /** The current round per player: done or not, the query sent and the lock-ins made. */
-function RoundGlance({ view, host, nameOf }: { view: View; host: HostView; nameOf: NameOf }) {
-  const done = view.players.filter((p) => p.done).length;
+function RoundGlance({ view, host, done, nameOf }: { view: View; host: HostView; done: ReadonlySet<string>; nameOf: NameOf }) {
   return (
-    <Card title={`Round ${view.round} at a glance · ${done} of ${view.players.length} done`} data-testid="ss-host-round-glance">
+    <Card title={`Round ${view.round} at a glance · ${done.size} of ${view.players.length} done`} data-testid="ss-host-round-glance">
       <DataTable caption="This round per player" head={["Player", "Realm", "Letters", "Query", "Lock-ins", "Done"]}>
         {view.players.map((p) => {
           const q = host.queries.find((x) => x.round === view.round && x.sender === p.seat);
@@ -176,7 +175,7 @@ function RoundGlance({ view, host, nameOf }: { view: View; host: HostView; nameO
                 <RealmBadge realm={p.realm} />
               </td>
               <td className={`${td} font-mono`}>{p.letters.join(" ")}</td>
-              <td className={td}>{q ? `→ ${nameOf(q.recipient)}` : view.round > view.queryRounds ? "—" : <span className="text-stone-500">{p.done ? "none" : "none yet"}</span>}</td>
+              <td className={td}>{q ? `→ ${nameOf(q.recipient)}` : view.round > view.queryRounds ? "—" : <span className="text-stone-500">{done.has(p.seat) ? "none" : "none yet"}</span>}</td>
               <td className={td}>
                 {locks.length ? (
                   <span className="flex flex-wrap gap-2 font-mono text-xs">
@@ -190,7 +189,7 @@ function RoundGlance({ view, host, nameOf }: { view: View; host: HostView; nameO
                   <span className="text-stone-500">none</span>
                 )}
               </td>
-              <td className={td}>{p.done ? <Badge tone="green">done</Badge> : <Badge tone="amber">acting</Badge>}</td>
+              <td className={td}>{done.has(p.seat) ? <Badge tone="green">done</Badge> : <Badge tone="amber">acting</Badge>}</td>
             </tr>
           );
         })}

@@ -162,7 +162,7 @@ function order(w: WindowEntry): number {
 }
 
 /** The public board: every player by realm with the letters they hold. */
-export function LetterBoard({ view, nameOf, you }: { view: View; nameOf: NameOf; you: string | null }) {
+export function LetterBoard({ view, done, nameOf, you }: { view: View; done: ReadonlySet<string>; nameOf: NameOf; you: string | null }) {
   const running = view.stage === "round";
   return (
     <Card title="Letter board" data-testid="ss-board" id="ss-board" className="scroll-mt-40">
@@ -186,7 +186,7 @@ export function LetterBoard({ view, nameOf, you }: { view: View; nameOf: NameOf;
                         marked
                       </Badge>
                     )}
-                    {running && (p.done ? <Badge tone="green">done</Badge> : <span className="text-xs text-stone-500">acting</span>)}
+                    {running && (done.has(p.seat) ? <Badge tone="green">done</Badge> : <span className="text-xs text-stone-500">acting</span>)}
                     <span className="flex gap-1">
                       {p.letters.length ? p.letters.map((l) => <LetterMark key={l} letter={l} realm={realm} />) : <span className="text-xs text-stone-500">—</span>}
                     </span>

@@ -4,6 +4,7 @@
 import type { Attribute, Letter, Realm } from "@/lib/games/secret-sinner/rules";
 import { queryLettersProblem } from "@/lib/games/secret-sinner/rules";
 import type { QueryLetterOption, View } from "@/lib/games/secret-sinner/view";
+import type { PhaseInfo } from "@/lib/games/core/types";
 
 export const REALM_LABEL: Record<Realm, string> = { heaven: "Heaven", hell: "Hell" };
 
@@ -43,6 +44,17 @@ function blockReason(o: QueryLetterOption, chosen: readonly QueryLetterOption[],
   const missing = (["heaven", "hell"] as const).filter((r) => !realms.has(r));
   if (missing.length > slotsLeft) return `The last letter must come from ${missing.map((r) => REALM_LABEL[r]).join(" and ")}: a query needs both realms.`;
   return null;
+}
+
+/**
+ * The players done for the round under way: those the phase no longer waits
+ * on. The view does not repeat it per player, so one player marking itself
+ * done changes only its own view and the phase everyone shares.
+ */
+export function doneSeats(view: View, phase: PhaseInfo | null): ReadonlySet<string> {
+  if (view.stage !== "round" || !phase) return new Set();
+  const waiting = new Set(phase.waitingOn);
+  return new Set(view.players.map((p) => p.seat).filter((s) => !waiting.has(s)));
 }
 
 /** Disabled options grouped by their reason, for one visible line per reason. */

@@ -13,8 +13,6 @@ export interface PlayerEntry {
   letters: Letter[];
   /** Carries a Mark of Elimination from an earlier episode (cannot ascend). */
   marked: boolean;
-  /** Has marked themselves done this round. */
-  done: boolean;
 }
 
 /** A query as its sender sees it: never with the answer. */

@@ -153,12 +153,16 @@ describe("lock-ins in views", () => {
   it("keeps what a move does not change as the very same objects, so that nothing of it is sent again", () => {
     const s = newGame();
     const before = game.view(s, "s2");
+    const viewers = ["s2", "s9", "host", "spectator"] as const;
+    const others = viewers.map((v) => game.view(s, v));
+    const own = game.view(s, "s1");
     const done = act(s, "s1", { type: "done" });
-    const after = game.view(done, "s2");
-    // one seat marking itself done changes its own entry of the player list only
-    expect(after.players[0]).not.toBe(before.players[0]);
-    expect(after.players[0]!.done).toBe(true);
-    for (let i = 1; i < after.players.length; i++) expect(after.players[i]).toBe(before.players[i]);
+    // one seat marking itself done changes its own view only: everyone learns it from the phase
+    viewers.forEach((v, i) => expect(game.view(done, v)).toBe(others[i]));
+    expect(game.view(done, "s1")).not.toBe(own);
+    expect(game.view(done, "s1").me!.done).toBe(true);
+    expect(game.phase(s).waitingOn).toContain("s1");
+    expect(game.phase(done).waitingOn).not.toContain("s1");
     // the letters a seat may query stay the same objects while the board does
     const next = endRound(s);
     expect(game.view(next, "s2").me!.query.letters[0]).toBe(before.me!.query.letters[0]);

@@ -1,8 +1,8 @@
 // What each viewer sees. Every view is built by copying what that viewer may
 // know: a seat its own pairs, its own queries (without answers), the answers
 // delivered to it and its own lock-ins; everyone the public board (letters and
-// holders, realms, who is done) and, once released, the ordering of each
-// realm. Scores, pairs of others and correctness are for the host only.
+// holders, realms; who is done is the phase's `waitingOn`) and, once released,
+// the ordering of each realm. Scores, pairs of others and correctness are for the host only.
 import { directChannelId } from "../core/chat";
 import type { SeatId, Viewer } from "../core/types";
 import { partKey, sharedAcrossRooms, ViewParts } from "../core/view-parts";
@@ -77,7 +77,7 @@ export function view(state: State, viewer: Viewer): View {
   const seat = viewer !== "host" && viewer !== "spectator" && isSeat(state, viewer) ? viewer : null;
   const records = seat ? seatRecords(state, seat) : NONE;
   const host = viewer === "host";
-  const deps = [state.stage, state.round, state.seats, state.realms, state.letters, state.marked, state.done, state.result, host ? state.queries : records, host ? state.locks : null];
+  const deps = [state.stage, state.round, state.seats, state.realms, state.letters, state.marked, seat !== null && state.done.includes(seat), state.result, host ? state.queries : records, host ? state.locks : null];
   return parts.get(state.config, partKey("view", viewer), deps, () => buildView(state, viewer, seat, records));
 }
 
@@ -119,7 +119,7 @@ function buildView(state: State, viewer: Viewer, seat: SeatId | null, records: r
       publicChat: cfg.publicChat,
       scoring: { ...cfg.scoring },
     })),
-    players: parts.get(cfg, "players", [state.seats, state.realms, state.letters, state.stage, state.marked, state.done], () => players(state)),
+    players: parts.get(cfg, "players", [state.seats, state.realms, state.letters, state.stage, state.marked], () => players(state)),
     board: dealt(state) ? keptBoard(state) : [],
     me: seat ? seatPanel(state, seat, records) : null,
     results: resultsView(state, viewer),
@@ -132,19 +132,22 @@ function keptBoard(state: State): ReturnType<typeof board> {
   return parts.get(state.config, "board", [state.letters, state.realms], () => board(state));
 }
 
-/** Each seat's entry is kept while its realm, the letters, and whether it is marked or done stay as they were: one seat marking itself done changes one entry. */
+/**
+ * Each seat's entry is kept while its realm, the letters and its mark stay as
+ * they were. Who is done is not here: the phase's `waitingOn`, sent once to
+ * everyone, already says it, so a seat marking itself done changes no view
+ * but its own.
+ */
 function players(state: State): PlayerEntry[] {
   const letters = dealt(state) ? state.letters : NONE;
   return state.seats.map((seat) => {
     const realm = state.realms[seat]!;
     const marked = state.marked.includes(seat);
-    const done = state.done.includes(seat);
-    return parts.get(state.config, partKey("player", seat), [realm, letters, marked, done], () => ({
+    return parts.get(state.config, partKey("player", seat), [realm, letters, marked], () => ({
       seat,
       realm,
       letters: letters.filter((l) => l.owner === seat).map((l) => l.letter),
       marked,
-      done,
     }));
   });
 }
