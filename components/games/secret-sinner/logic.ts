@@ -5,6 +5,7 @@ import type { Attribute, Letter, Realm } from "@/lib/games/secret-sinner/rules";
 import { queryLettersProblem } from "@/lib/games/secret-sinner/rules";
 import type { QueryLetterOption, View } from "@/lib/games/secret-sinner/view";
 import type { PhaseInfo } from "@/lib/games/core/types";
+import { settledSeats } from "../waiting";
 
 export const REALM_LABEL: Record<Realm, string> = { heaven: "Heaven", hell: "Hell" };
 
@@ -46,15 +47,9 @@ function blockReason(o: QueryLetterOption, chosen: readonly QueryLetterOption[],
   return null;
 }
 
-/**
- * The players done for the round under way: those the phase no longer waits
- * on. The view does not repeat it per player, so one player marking itself
- * done changes only its own view and the phase everyone shares.
- */
+/** The players done for the round under way (none outside the rounds). */
 export function doneSeats(view: View, phase: PhaseInfo | null): ReadonlySet<string> {
-  if (view.stage !== "round" || !phase) return new Set();
-  const waiting = new Set(phase.waitingOn);
-  return new Set(view.players.map((p) => p.seat).filter((s) => !waiting.has(s)));
+  return settledSeats(view.players.map((p) => p.seat), view.stage === "round" ? phase : null);
 }
 
 /** Disabled options grouped by their reason, for one visible line per reason. */

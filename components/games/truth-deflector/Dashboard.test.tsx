@@ -5,7 +5,7 @@ import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 import type { Viewer } from "@/lib/games/core/types";
 import { game, type State, type View } from "@/lib/games/truth-deflector";
-import { gang, honest, pick, playRound, start } from "@/lib/games/truth-deflector/test-helpers";
+import { act, gang, honest, pick, playRound, start } from "@/lib/games/truth-deflector/test-helpers";
 import type { DashboardProps } from "../types";
 import { Dashboard } from "./Dashboard";
 
@@ -22,7 +22,7 @@ function render(state: State, viewer: Viewer, clock = clockWith()): string {
   const view = game.view(state, viewer);
   const role = viewer === "host" ? "host" : viewer === "spectator" ? "spectator" : "player";
   const props = {
-    payload: { role, status: "running", you: role === "player" ? viewer : null, view, clock } as unknown as DashboardProps<View>["payload"],
+    payload: { role, status: "running", you: role === "player" ? viewer : null, view, clock, phase: game.phase(state) } as unknown as DashboardProps<View>["payload"],
     view,
     offsetMs: 0,
     act: async () => ({ ok: true as const, version: 1 }),
@@ -33,6 +33,19 @@ function render(state: State, viewer: Viewer, clock = clockWith()): string {
 }
 
 describe("the round", () => {
+  it("shows who has locked in from the phase, which every viewer already has", () => {
+    let s = start(5);
+    s = playRound(s, honest(s, {}));
+    for (const seat of ["s2", "s4"]) s = act(s, seat, { type: "submit", ...pick(P) });
+    const html = render(s, "spectator");
+    expect(html).toContain("2 of 5 locked in");
+    const row = (seat: string) => new RegExp(`data-testid="td-player-${seat}".*?</li>`, "s").exec(html)?.[0] ?? "";
+    expect(row("s2")).toContain("ready");
+    expect(row("s4")).toContain("ready");
+    expect(row("s1")).toContain("choosing");
+    expect(render(s, "host")).toContain("2 of 5 players have locked in");
+  });
+
   it("warns in the last 30 seconds what happens to a player who has not locked in", () => {
     const s = start(5);
     expect(render(s, "s1")).not.toContain('data-testid="td-last-call"');

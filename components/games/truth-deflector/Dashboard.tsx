@@ -1,5 +1,6 @@
 "use client";
 // Truth Deflector: what a player, the host and a spectator see during the game.
+import type { SeatId } from "@/lib/games/core/types";
 import type { View } from "@/lib/games/truth-deflector";
 import { Card, cx } from "@/components/ui/primitives";
 import type { DashboardProps } from "../types";
@@ -9,13 +10,14 @@ import { PlayersCard, RoundHistory } from "./RoundHistory";
 import { RoundForm } from "./RoundForm";
 import { ScorePanel } from "./ScorePanel";
 import { ordinal } from "./format";
+import { settledSeats } from "../waiting";
 
 type Tone = "todo" | "done" | "info";
 
 /** What this viewer still owes (or what is going on), in words. */
-function headline(view: View, role: DashboardProps["payload"]["role"], running: boolean): { text: string; tone: Tone } {
+function headline(view: View, role: DashboardProps["payload"]["role"], running: boolean, lockedIn: ReadonlySet<SeatId>): { text: string; tone: Tone } {
   if (!running && !view.end) return { text: "The host ended the game: nothing more can be entered.", tone: "info" };
-  const locked = view.players.filter((p) => p.lockedIn).length;
+  const locked = lockedIn.size;
   const me = view.me;
   if (view.stage === "finished") {
     const mine = me && view.end?.standings.find((s) => s.seat === me.seat);
@@ -41,8 +43,8 @@ function headline(view: View, role: DashboardProps["payload"]["role"], running: 
   return { text: `Players are choosing: ${locked} of ${view.players.length} locked in. You see public information only.`, tone: "info" };
 }
 
-function Headline({ view, role, running }: { view: View; role: DashboardProps["payload"]["role"]; running: boolean }) {
-  const h = headline(view, role, running);
+function Headline({ view, role, running, locked }: { view: View; role: DashboardProps["payload"]["role"]; running: boolean; locked: ReadonlySet<SeatId> }) {
+  const h = headline(view, role, running, locked);
   const rounds = view.rules.rounds;
   const doneRounds = view.history.length;
   return (
@@ -113,6 +115,8 @@ export function Dashboard({ payload, view, act, hostAct, nameOf, offsetMs }: Das
   const me = view.me;
   const host = view.host;
   const end = view.end;
+  // who has locked in this round: the phase no longer waits on them
+  const locked = settledSeats(view.players.map((p) => p.seat), view.stage === "round" ? payload.phase : null);
   const endPanel = end && (
     <EndPanel
       view={view}
@@ -126,7 +130,7 @@ export function Dashboard({ payload, view, act, hostAct, nameOf, offsetMs }: Das
 
   return (
     <div className="@container space-y-4" data-testid="td-dashboard">
-      <Headline view={view} role={role} running={running} />
+      <Headline view={view} role={role} running={running} locked={locked} />
       {endPanel}
       {me && (
         <div className="grid grid-cols-1 items-start gap-4 @3xl:grid-cols-2">
@@ -135,13 +139,13 @@ export function Dashboard({ payload, view, act, hostAct, nameOf, offsetMs }: Das
               <RoundForm key={view.round} view={view} me={me} act={act} nameOf={nameOf} clock={payload.clock} offsetMs={offsetMs} />
               <div className="min-w-0 space-y-4">
                 <ScorePanel view={view} me={me} nameOf={nameOf} />
-                <PlayersCard view={view} nameOf={nameOf} you={me.seat} />
+                <PlayersCard view={view} locked={locked} nameOf={nameOf} you={me.seat} />
               </div>
             </>
           ) : (
             <>
               <ScorePanel view={view} me={me} nameOf={nameOf} />
-              <PlayersCard view={view} nameOf={nameOf} you={me.seat} />
+              <PlayersCard view={view} locked={locked} nameOf={nameOf} you={me.seat} />
             </>
           )}
         </div>
@@ -152,7 +156,7 @@ export function Dashboard({ payload, view, act, hostAct, nameOf, offsetMs }: Das
           <HostChart view={view} host={host} nameOf={nameOf} />
         </>
       )}
-      {!me && !host && <PlayersCard view={view} nameOf={nameOf} you={null} />}
+      {!me && !host && <PlayersCard view={view} locked={locked} nameOf={nameOf} you={null} />}
       <RoundHistory view={view} nameOf={nameOf} />
       {host && <HostRounds host={host} nameOf={nameOf} />}
       <RulesCard view={view} />

@@ -9,10 +9,10 @@ import { TRAITS, list } from "./format";
 
 type NameOf = (seat: SeatId) => string;
 
-export function PlayersCard({ view, nameOf, you }: { view: View; nameOf: NameOf; you: SeatId | null }) {
+export function PlayersCard({ view, locked: lockedIn, nameOf, you }: { view: View; locked: ReadonlySet<SeatId>; nameOf: NameOf; you: SeatId | null }) {
   const inRound = view.stage === "round";
   const alive = view.players.filter((p) => p.alive).length;
-  const locked = view.players.filter((p) => p.lockedIn).length;
+  const locked = lockedIn.size;
   return (
     <Card title={`Players · ${alive} in the game`} data-testid="td-players" className="@container">
       {inRound && (
@@ -28,7 +28,7 @@ export function PlayersCard({ view, nameOf, you }: { view: View; nameOf: NameOf;
             {p.seat === you && <span className="sr-only">(you)</span>}
             <span className="ml-auto flex shrink-0 gap-1">
               {!p.alive && <Badge title={p.eliminatedRound ? `Eliminated in round ${p.eliminatedRound}` : "Eliminated"}>{p.eliminatedRound ? `out r${p.eliminatedRound}` : "out"}</Badge>}
-              {inRound && (p.lockedIn ? <Badge tone="green">ready</Badge> : <Badge tone="amber">choosing</Badge>)}
+              {inRound && (lockedIn.has(p.seat) ? <Badge tone="green">ready</Badge> : <Badge tone="amber">choosing</Badge>)}
             </span>
           </li>
         ))}

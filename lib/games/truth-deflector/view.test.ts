@@ -185,7 +185,7 @@ describe("views: a seat's own dashboard", () => {
     expect(me.can.resurrect.effect).toMatch(/play again from round 4/);
     const pub = game.view(s, "spectator");
     expect(pub.history[1]?.counted).toEqual([{ target: "s1", challengers: ["s2", "s3", "s4"], wasTruthDeflector: true, eliminated: true }]);
-    expect(pub.players[0]).toEqual({ seat: "s1", alive: false, eliminatedRound: 2, lockedIn: false });
+    expect(pub.players[0]).toEqual({ seat: "s1", alive: false, eliminatedRound: 2 });
   });
 
   it("echoes the locked-in submission to its seat and the host only", () => {
@@ -193,7 +193,7 @@ describe("views: a seat's own dashboard", () => {
     s = act(s, "s2", { type: "submit", claim: P, secret: C, challenges: ["s3"] });
     expect(game.view(s, "s2").me?.submission).toMatchObject({ claim: P, secret: C, challenges: ["s3"] });
     expect(game.view(s, "s1").me?.submission).toBeNull();
-    expect(game.view(s, "s1").players[1]?.lockedIn).toBe(true);
+    expect(game.phase(s).waitingOn).not.toContain("s2");
     expect(game.view(s, "host").host?.players[1]?.submission).toMatchObject({ claim: P, secret: C, challenges: ["s3"] });
   });
 
@@ -204,10 +204,10 @@ describe("views: a seat's own dashboard", () => {
     s = act(s, "s2", { type: "submit", claim: P, secret: C, challenges: [] });
     const after = game.view(s, "s1");
     const hostAfter = game.view(s, "host").host!;
-    // a lock-in changes the mover's public entry only
-    expect(after.players[1]).not.toBe(before.players[1]);
-    expect(after.players[1]?.lockedIn).toBe(true);
-    for (const i of [0, 2, 3, 4]) expect(after.players[i]).toBe(before.players[i]);
+    // a lock-in leaves the public player list as it was: everyone learns it from the phase
+    expect(after.players).toBe(before.players);
+    expect(after.me).toBe(before.me);
+    expect(game.phase(s).waitingOn).toEqual(["s1", "s3", "s4", "s5"]);
     for (const i of [0, 2, 3, 4]) expect(hostAfter.players[i]).toBe(hostBefore.players[i]);
     // a finished round's copy for the host is made once: the next round's end adds one
     s = playRound(s, honest(s, {}));

@@ -46,10 +46,8 @@ export interface RulesView {
 export interface PublicPlayer {
   seat: SeatId;
   alive: boolean;
-  /** Round of the (last) elimination, null while in the game. */
+  /** Round of the (last) elimination, null while in the game. Who has locked in is the phase's `waitingOn`. */
   eliminatedRound: number | null;
-  /** Has locked in for the current round. */
-  lockedIn: boolean;
 }
 
 /** What everyone learns when a round ends. */
@@ -410,16 +408,15 @@ export function buildView(state: State, viewer: Viewer): View {
     round: state.round,
     rules: rulesView(state),
     // the same for every viewer
-    // a seat's entry is kept while its record and whether it locked in stay as they were, so a lock-in changes one entry
-    players: configParts.get(state.config, "players", [state.seats, state.players, state.stage, state.pending], () =>
+    // a seat's entry is kept while its record stays as it was; who has locked in is not here but in
+    // the phase's waitingOn (sent once to all), so a lock-in changes no view but the seat's and the host's
+    players: configParts.get(state.config, "players", [state.seats, state.players], () =>
       state.seats.map((seat) => {
         const p = state.players[seat];
-        const lockedIn = state.stage === "round" && !!state.pending[seat];
-        return configParts.get(state.config, partKey("player", seat), [p, lockedIn], () => ({
+        return configParts.get(state.config, partKey("player", seat), [p], () => ({
           seat,
           alive: p?.alive ?? false,
           eliminatedRound: p?.eliminatedRound ?? null,
-          lockedIn,
         }));
       }),
     ),
