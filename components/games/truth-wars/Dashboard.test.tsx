@@ -19,7 +19,7 @@ const nameOf = (s: string) => NAMES[s] ?? s;
 function render(state: State, viewer: Viewer): string {
   const view = game.view(state, viewer);
   const role = viewer === "host" ? "host" : viewer === "spectator" ? "spectator" : "player";
-  const payload = { role, you: role === "player" ? viewer : null, view } as unknown as RoomPayload & { view: View };
+  const payload = { role, you: role === "player" ? viewer : null, view, phase: game.phase(state) } as unknown as RoomPayload & { view: View };
   const ack = async () => ({ ok: true as const, version: 1 });
   return renderToStaticMarkup(<Dashboard payload={payload} view={view} offsetMs={0} act={ack} hostAct={ack} nameOf={nameOf} />);
 }
@@ -115,6 +115,11 @@ describe("Truth Wars dashboard", () => {
     s = act(s, "s4", { type: "vote", choice: "trust" });
     html = render(s, "s4");
     expect(html).toContain("tw-vote-done");
+    expect(card(html, "tw-moves")).toMatch(/1 of 5 have voted/);
+    const table = render(s, "spectator");
+    const row = (seat: string) => new RegExp(`data-testid="tw-player-${seat}".*?</li>`, "s").exec(table)?.[0] ?? "";
+    expect(row("s4")).toContain(">voted<");
+    expect(row("s1")).toContain("voting…");
     expect(oweLine(game.view(s, "s4"), nameOf)).toEqual({ todo: false, text: "You voted Trust. Ballots show when everyone has voted or the timer ends." });
   });
 

@@ -14,9 +14,13 @@ import { History, RoundResult } from "./History";
 import { PHASE_PURPOSE, oweLine, roundPlan } from "./labels";
 import { MovePanel } from "./Moves";
 import { Players, ScoreStrip } from "./Table";
+import { settledSeats } from "../waiting";
 
 export function Dashboard({ payload, view, act, nameOf }: DashboardProps<View>) {
   const me = view.me;
+  // who has voted in the vote open now: the phase no longer waits on them
+  const voters = view.vote?.eligible ?? view.banVote?.voters ?? [];
+  const voted = settledSeats(voters, voters.length ? payload.phase : null);
   return (
     <div className="space-y-4" data-testid="tw-dashboard" data-phase={view.phase} data-round={view.round} data-viewer={payload.role} data-seat={me?.seat}>
       <PhaseHeader view={view} nameOf={nameOf} owes={owesMove(payload)} closed={payload.status !== "running"} />
@@ -26,12 +30,12 @@ export function Dashboard({ payload, view, act, nameOf }: DashboardProps<View>) 
           {view.phase === "round_end" && <RoundResult view={view} nameOf={nameOf} />}
           <HeadlineCard view={view} />
           {/* Keyed by round and phase so picks and errors start fresh in every phase. */}
-          {me && <MovePanel key={`${view.round}:${view.phase}`} view={view} me={me} send={act} nameOf={nameOf} />}
+          {me && <MovePanel key={`${view.round}:${view.phase}`} view={view} voted={voted} me={me} send={act} nameOf={nameOf} />}
           {me && <RoleCard view={view} me={me} nameOf={nameOf} />}
           {!me && <RulesCard view={view} />}
         </div>
         <div className="min-w-0 space-y-4">
-          <Players view={view} nameOf={nameOf} />
+          <Players view={view} voted={voted} nameOf={nameOf} />
           {me && <RulesCard view={view} />}
         </div>
       </div>

@@ -13,7 +13,7 @@ import { useAction } from "@/components/ui/useAction";
 type Send = (action: Action) => Promise<Ack<{ version: number }>>;
 type NameOf = (seat: string) => string;
 
-export function MovePanel({ view, me, send, nameOf }: { view: View; me: MeView; send: Send; nameOf: NameOf }) {
+export function MovePanel({ view, voted, me, send, nameOf }: { view: View; voted: ReadonlySet<string>; me: MeView; send: Send; nameOf: NameOf }) {
   if (me.banned || view.result) return null;
   const body = (() => {
     switch (view.phase) {
@@ -28,7 +28,7 @@ export function MovePanel({ view, me, send, nameOf }: { view: View; me: MeView; 
           </div>
         );
       case "vote":
-        return <VoteControl view={view} me={me} send={send} />;
+        return <VoteControl view={view} voted={voted} me={me} send={send} />;
       case "snipe":
         return me.snipe?.deciding ? (
           <SnipeControl me={me} send={send} nameOf={nameOf} />
@@ -37,7 +37,7 @@ export function MovePanel({ view, me, send, nameOf }: { view: View; me: MeView; 
         );
       case "ban_vote":
       case "ban_revote":
-        return <BanControl view={view} me={me} send={send} nameOf={nameOf} />;
+        return <BanControl view={view} voted={voted} me={me} send={send} nameOf={nameOf} />;
       case "round_end":
         return <ReadyControl me={me} send={send} label="Ready for the next round" />;
       case "game_over":
@@ -118,7 +118,7 @@ function PeekControl({ view, me, send }: { view: View; me: MeView; send: Send })
   );
 }
 
-function VoteControl({ view, me, send }: { view: View; me: MeView; send: Send }) {
+function VoteControl({ view, voted, me, send }: { view: View; voted: ReadonlySet<string>; me: MeView; send: Send }) {
   const m = useAction(send);
   const [pick, setPick] = useState<VoteChoice | null>(null);
   const can = me.can.includes("vote");
@@ -129,7 +129,7 @@ function VoteControl({ view, me, send }: { view: View; me: MeView; send: Send })
           You voted <strong>{me.vote ? VOTE_LABEL[me.vote] : "—"}</strong>.
         </p>
         <Note>
-          {view.vote ? `${view.vote.voted.length} of ${view.vote.eligible.length} have voted. ` : ""}
+          {view.vote ? `${voted.size} of ${view.vote.eligible.length} have voted. ` : ""}
           {view.rules.secretBallots ? "Only the tally is shown when the vote closes." : "Every ballot is shown when the vote closes."}
         </Note>
       </div>
@@ -200,13 +200,13 @@ function SnipeControl({ me, send, nameOf }: { me: MeView; send: Send; nameOf: Na
   );
 }
 
-function BanControl({ view, me, send, nameOf }: { view: View; me: MeView; send: Send; nameOf: NameOf }) {
+function BanControl({ view, voted, me, send, nameOf }: { view: View; voted: ReadonlySet<string>; me: MeView; send: Send; nameOf: NameOf }) {
   const m = useAction(send);
   const [pick, setPick] = useState<string | null | undefined>(undefined);
   const bv = view.banVote;
   if (!bv) return null;
   const revote = bv.revote;
-  const progress = `${bv.voted.length} of ${bv.voters.length} have voted.`;
+  const progress = `${voted.size} of ${bv.voters.length} have voted.`;
   if (!me.can.includes("ban")) {
     return (
       <div className="space-y-2" data-testid="tw-ban-done">

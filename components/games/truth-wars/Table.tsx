@@ -66,7 +66,7 @@ function BannedList({ view, nameOf }: { view: View; nameOf: NameOf }) {
   );
 }
 
-export function Players({ view, nameOf }: { view: View; nameOf: NameOf }) {
+export function Players({ view, voted, nameOf }: { view: View; voted: ReadonlySet<string>; nameOf: NameOf }) {
   const me = view.me?.seat ?? null;
   const voting = view.phase === "vote" || view.phase === "ban_vote" || view.phase === "ban_revote";
   const readyPhase = view.phase === "reveal" || view.phase === "discussion" || view.phase === "round_end";
@@ -87,7 +87,7 @@ export function Players({ view, nameOf }: { view: View; nameOf: NameOf }) {
               )}
               {!p.banned && p.lean && view.phase === "discussion" && <Badge tone={p.lean === "trust" ? "green" : "red"}>leans {VOTE_LABEL[p.lean]}</Badge>}
               {!p.banned && readyPhase && (p.ready ? <Badge tone="green">ready</Badge> : <Badge>not ready</Badge>)}
-              {!p.banned && voting && eligible.includes(p.seat) && (p.voted ? <Badge tone="green">voted</Badge> : <Badge tone="amber">voting…</Badge>)}
+              {!p.banned && voting && eligible.includes(p.seat) && (voted.has(p.seat) ? <Badge tone="green">voted</Badge> : <Badge tone="amber">voting…</Badge>)}
               {!p.banned && voting && !eligible.includes(p.seat) && <Badge>not voting</Badge>}
             </span>
           </li>

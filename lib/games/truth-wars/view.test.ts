@@ -160,7 +160,7 @@ describe("views while the game runs", () => {
     s = advance(s);
     const v = game.view(s, "s5");
     expect(v.me?.can).toEqual(["vote"]);
-    expect(v.vote).toEqual({ options: ["trust", "flag", "abstain"], eligible: s.seats, voted: [] });
+    expect(v.vote).toEqual({ options: ["trust", "flag", "abstain"], eligible: s.seats });
     s = advance(s);
     expect(game.view(s, "s1").me?.can).toEqual(["snipe"]);
     expect(game.view(s, "s1").me?.snipe?.targets).toEqual(["s2", "s3", "s4", "s5", "s6", "s7"]);
@@ -168,19 +168,25 @@ describe("views while the game runs", () => {
     s = advanceTo(s, "ban_vote", 2);
     const b = game.view(s, "s5");
     expect(b.me?.can).toEqual(["ban"]);
-    expect(b.banVote).toEqual({ revote: false, voters: s.seats, candidates: s.seats, voted: [], firstBallot: null });
+    expect(b.banVote).toEqual({ revote: false, voters: s.seats, candidates: s.seats, firstBallot: null });
   });
 
   it("show the revote with the first ballot and only the tied players", () => {
     let s = advanceTo(fixture(), "ban_vote", 2);
     s = bans(s, { s1: "s4", s2: "s5", s3: "s4", s4: "s5", s5: null });
     const v = game.view(s, "spectator");
-    expect(v.banVote).toEqual({ revote: true, voters: ["s1", "s2", "s3", "s4", "s5"], candidates: ["s4", "s5"], voted: [], firstBallot: { s1: "s4", s2: "s5", s3: "s4", s4: "s5", s5: null } });
+    expect(v.banVote).toEqual({ revote: true, voters: ["s1", "s2", "s3", "s4", "s5"], candidates: ["s4", "s5"], firstBallot: { s1: "s4", s2: "s5", s3: "s4", s4: "s5", s5: null } });
     expect(v.history[1]?.banVote?.tied).toEqual(["s4", "s5"]);
+    const before = game.view(s, "s2");
     s = act(s, "s1", { type: "ban", target: "s5" });
     expect(game.view(s, "s1").me?.ban).toEqual({ voted: true, target: "s5" });
     expect(game.view(s, "s2").me?.ban).toEqual({ voted: false, target: null });
-    expect(game.view(s, "s2").players[0]?.voted).toBe(true);
+    // a ballot leaves everyone else's view of the vote as it was: who has voted is the phase's waitingOn
+    const after = game.view(s, "s2");
+    expect(after.banVote).toBe(before.banVote);
+    after.players.forEach((p, i) => expect(p).toBe(before.players[i]));
+    expect(after.me).toEqual(before.me);
+    expect(game.phase(s).waitingOn).toEqual(["s2", "s3", "s4", "s5"]);
     checkSecrets(s);
   });
 

@@ -20,10 +20,8 @@ export interface PlayerView {
   ban: { round: number; by: "snipe" | "vote" } | null;
   /** Pressed "ready" in the current reveal / discussion / round-end phase. */
   ready: boolean;
-  /** Public lean in this round's discussion. */
+  /** Public lean in this round's discussion. Who has voted in the vote open now is the phase's `waitingOn`. */
   lean: Lean | null;
-  /** Has cast a ballot in the vote open now (initial or shadow-ban); the choice stays hidden until it closes. */
-  voted: boolean;
 }
 
 /** The shadow-ban vote of a round as this viewer may see it. */
@@ -38,6 +36,15 @@ export interface BanVoteView {
   /** Revote votes, public once the revote closed. */
   revotes: Record<SeatId, SeatId | null> | null;
   result: null | { banned: SeatId | null; reason: "majority" | "tie" | "no_votes" };
+}
+
+/** The shadow-ban vote (or revote) open now. */
+export interface OpenBanVote {
+  revote: boolean;
+  voters: SeatId[];
+  candidates: SeatId[];
+  /** In a revote: the first ballot's votes (voter → named seat, null = abstained). */
+  firstBallot: Record<SeatId, SeatId | null> | null;
 }
 
 /** One round's record: public facts, plus what this viewer privately knows. */
@@ -126,10 +133,10 @@ export interface View {
   headline: { round: number; text: string; truth: Truth | null } | null;
   /** Null for spectators and the host. */
   me: MeView | null;
-  /** The initial vote while it is open. */
-  vote: null | { options: VoteChoice[]; eligible: SeatId[]; voted: SeatId[] };
-  /** The shadow-ban vote (or revote) while it is open. */
-  banVote: null | { revote: boolean; voters: SeatId[]; candidates: SeatId[]; voted: SeatId[]; firstBallot: Record<SeatId, SeatId | null> | null };
+  /** The initial vote while it is open (who has voted: the phase's `waitingOn`). */
+  vote: null | { options: VoteChoice[]; eligible: SeatId[] };
+  /** The shadow-ban vote (or revote) while it is open (who has voted: the phase's `waitingOn`). */
+  banVote: null | OpenBanVote;
   /** Every round so far, current last. */
   history: RoundView[];
   /** At the end: who won, why, and everything that was secret. */
@@ -337,27 +344,35 @@ function playerEntries(state: State): PlayerTable {
   if (hit) return hit;
   const last = lastTable.get(state.config);
   const cur = current(state);
-  const b = banBallot(state);
-  const votingNow = state.phase === "vote";
   const readyPhase = state.phase === "reveal" || state.phase === "discussion" || state.phase === "round_end";
   const table: PlayerTable = { hidden: [], shown: [] };
   state.seats.forEach((seat, i) => {
     const ban = state.bans.find((x) => x.seat === seat);
     const ready = readyPhase && cur.ready.includes(seat);
     const lean = cur.leans[seat] ?? null;
-    const voted = votingNow ? seat in cur.votes : b !== null && seat in b.ballot;
     const role = state.roles[seat] as Role;
     const same = (e: PlayerView | undefined, r: Role | null): e is PlayerView =>
-      e !== undefined && e.seat === seat && e.role === r && e.ready === ready && e.lean === lean && e.voted === voted &&
+      e !== undefined && e.seat === seat && e.role === r && e.ready === ready && e.lean === lean &&
       (ban ? e.ban !== null && e.ban.round === ban.round && e.ban.by === ban.by : e.ban === null);
     const entry = (r: Role | null, prev: PlayerView | undefined): PlayerView =>
-      same(prev, r) ? prev : { seat, role: r, banned: ban !== undefined, ban: ban ? { round: ban.round, by: ban.by } : null, ready, lean, voted };
+      same(prev, r) ? prev : { seat, role: r, banned: ban !== undefined, ban: ban ? { round: ban.round, by: ban.by } : null, ready, lean };
     table.hidden.push(entry(null, last?.hidden[i]));
     table.shown.push(entry(role, last?.shown[i]));
   });
   tables.set(state, table);
   lastTable.set(state.config, table);
   return table;
+}
+
+/** The shadow-ban vote open now, kept while its voters and candidates (and, in a revote, the first ballot) stay as they were. */
+function keptBanVote(state: State, ban: NonNullable<RoundState["ban"]>, candidates: SeatId[]): OpenBanVote {
+  const revote = state.phase === "ban_revote";
+  return configParts.get(state.config, "ban-vote", [revote, ban.voters, candidates, revote ? ban.votes : null], () => ({
+    revote,
+    voters: ban.voters.slice(),
+    candidates: candidates.slice(),
+    firstBallot: revote ? copyBallot(ban.votes) : null,
+  }));
 }
 
 /** What a seat's role lets it know, in lines; the same lines while the seats, roles, its ban and an inherited hint stay as they were. */
@@ -399,19 +414,9 @@ export function view(state: State, viewer: Viewer): View {
     players,
     headline: configParts.get(c, partKey("headline", viewer), [cur.round, cur.headline, knows], () => ({ round: cur.round, text: cur.headline.text, truth: knows ? cur.headline.truth : null })),
     me: isSeat ? meView(state, viewer) : null,
-    vote: votingNow
-      ? { options: ["trust", "flag", "abstain"], eligible: unbanned(state), voted: unbanned(state).filter((s) => s in cur.votes) }
-      : null,
-    banVote:
-      b && cur.ban
-        ? {
-            revote: state.phase === "ban_revote",
-            voters: cur.ban.voters.slice(),
-            candidates: b.candidates.slice(),
-            voted: cur.ban.voters.filter((s) => s in b.ballot),
-            firstBallot: state.phase === "ban_revote" ? copyBallot(cur.ban.votes) : null,
-          }
-        : null,
+    // who has voted is the phase's waitingOn: a ballot leaves these as they were
+    vote: votingNow ? configParts.get(c, "vote", [state.seats, state.bans], () => ({ options: ["trust", "flag", "abstain"], eligible: unbanned(state) })) : null,
+    banVote: b && cur.ban ? keptBanVote(state, cur.ban, b.candidates) : null,
     history: state.rounds.map((r) => keptRound(state, viewer, r)),
     result: result
       ? {
