@@ -194,24 +194,36 @@ function copyBallot(b: Record<SeatId, SeatId | null>): Record<SeatId, SeatId | n
 /** Parts kept per game (the config is the same object in every state of one game). */
 const configParts = new ViewParts<State["config"]>();
 
-/** Round views kept from state to state: a round's record is the same object until the round changes. */
-const rounds = new ViewParts<RoundState>();
-
-/** What a viewer sees of a round depends on the record, the viewer, the roles, the config and whether the game is over. */
+/**
+ * A round as a viewer sees it depends on the record and on two facts about
+ * the viewer: whether it knows the headline's truth and whether it sees the
+ * votes. So it is built once per change for all the viewers alike, and kept
+ * while the fields it shows stay as they were: a ready, a secret vote or a
+ * ballot in the round under way leaves it the same object.
+ */
 function keptRound(state: State, viewer: Viewer, r: RoundState): RoundView {
-  return rounds.get(r, viewer, [state.result === null, state.roles, state.config], () => roundView(state, viewer, r));
+  const knows = knowsTruth(state, viewer, r);
+  const votesShown = r.voteClosed && (!state.config.secretBallots || viewer === "host" || state.result !== null);
+  const ban = r.ban;
+  const firstClosed = ban !== null && (ban.tied !== null || ban.result !== null);
+  const deps = [
+    r.headline, r.leans, votesShown ? r.votes : null, r.tally, r.majority, r.snipe, r.scoring,
+    ban?.voters, ban?.candidates, firstClosed ? ban.votes : null, ban?.tied, ban?.result ? ban.revotes : null, ban?.result,
+  ];
+  const variant = `${knows ? "k" : "-"}${votesShown ? "v" : "-"}`;
+  return configParts.get(state.config, partKey("round", String(r.round), variant), deps, () => roundView(r, knows, votesShown));
 }
 
-function roundView(state: State, viewer: Viewer, r: RoundState): RoundView {
+function roundView(r: RoundState, knows: boolean, votesShown: boolean): RoundView {
   const ban = r.ban;
   const firstClosed = ban !== null && (ban.tied !== null || ban.result !== null);
   const hit = r.snipe !== null && r.snipe.hit ? r.snipe.target : null;
   return {
     round: r.round,
     headline: r.headline.text,
-    truth: knowsTruth(state, viewer, r) ? r.headline.truth : null,
+    truth: knows ? r.headline.truth : null,
     leans: { ...r.leans },
-    votes: r.voteClosed && (!state.config.secretBallots || viewer === "host" || state.result !== null) ? { ...r.votes } : null,
+    votes: votesShown ? { ...r.votes } : null,
     tally: r.tally ? { ...r.tally } : null,
     majority: r.majority,
     sniped: hit,
@@ -261,6 +273,23 @@ function knowsLines(state: State, seat: SeatId, role: Role, fellows: SeatId[]): 
   if (role !== "scammer") lines.push(`Trust real headlines and flag fake ones: your team wins at ${target}, or when every Scammer is shadow-banned.`);
   if (isBanned(state, seat)) lines.push("You are shadow-banned: you can no longer talk, vote or use a power, but you may watch.");
   return lines;
+}
+
+/**
+ * A seat's panel, kept while what it reads stays as it was: the stage of the
+ * game, the bans, its own ready, lean and ballots, and the open ban vote's
+ * voters and candidates. The Fact Checker's also reads the peeks and the
+ * snipe, so it is made again on every change of the rounds.
+ */
+function keptMe(state: State, seat: SeatId): MeView {
+  const cur = current(state);
+  const b = banBallot(state);
+  const fc = state.roles[seat] === "fact_checker";
+  const deps = [
+    state.phase, state.round, state.seats, state.roles, state.bans, state.result, fc ? state.rounds : null, state.peekRounds, state.snipeUsed,
+    cur.ready.includes(seat), cur.leans[seat] ?? null, cur.votes[seat] ?? null, cur.ban?.voters ?? null, b?.candidates ?? null, b !== null && seat in b.ballot, b?.ballot[seat] ?? null,
+  ];
+  return configParts.get(state.config, partKey("me", seat), deps, () => meView(state, seat));
 }
 
 function meView(state: State, seat: SeatId): MeView {
@@ -381,23 +410,21 @@ function keptKnows(state: State, seat: SeatId, role: Role, fellows: SeatId[], ba
   return configParts.get(state.config, partKey("knows", seat), [state.seats, state.roles, banned, inherited], () => knowsLines(state, seat, role, fellows));
 }
 
+/**
+ * A viewer's view. Between two states it is the very same object when none of
+ * its parts changed (another seat's ready, lean or ballot, say), so the room's
+ * diff passes over it at once; the host's view and the final one are built
+ * every time.
+ */
 export function view(state: State, viewer: Viewer): View {
   const cur = current(state);
   const isSeat = viewer !== "host" && viewer !== "spectator" && state.seats.includes(viewer);
   const b = banBallot(state);
-  const votingNow = state.phase === "vote";
   const table = playerEntries(state);
-  const players = state.seats.map((seat, i) => (roleVisible(state, viewer, seat) ? table.shown[i]! : table.hidden[i]!));
   const c = state.config;
-  const result = state.result;
   const knows = knowsTruth(state, viewer, cur);
-  return {
-    viewer,
+  const parts = {
     seats: configParts.get(c, "seats", [state.seats], () => state.seats.slice()),
-    phase: state.phase,
-    phaseName: PHASE_NAMES[state.phase],
-    round: state.round,
-    rounds: c.rounds,
     rules: configParts.get(c, "rules", [state.seats], () => sharedAcrossRooms({
       pointsToWin: c.pointsToWin,
       peeksPerGame: c.peeksPerGame,
@@ -411,13 +438,35 @@ export function view(state: State, viewer: Viewer): View {
       customHeadlines: c.customHeadlines.length > 0,
     })),
     scores: configParts.get(c, "scores", [state.scores], () => ({ ...state.scores })),
-    players,
+    players: configParts.sameList(c, partKey("players", viewer), state.seats.map((seat, i) => (roleVisible(state, viewer, seat) ? table.shown[i]! : table.hidden[i]!))) as PlayerView[],
     headline: configParts.get(c, partKey("headline", viewer), [cur.round, cur.headline, knows], () => ({ round: cur.round, text: cur.headline.text, truth: knows ? cur.headline.truth : null })),
-    me: isSeat ? meView(state, viewer) : null,
+    me: isSeat ? keptMe(state, viewer) : null,
     // who has voted is the phase's waitingOn: a ballot leaves these as they were
-    vote: votingNow ? configParts.get(c, "vote", [state.seats, state.bans], () => ({ options: ["trust", "flag", "abstain"], eligible: unbanned(state) })) : null,
+    vote: state.phase === "vote" ? configParts.get(c, "vote", [state.seats, state.bans], () => ({ options: ["trust", "flag", "abstain"] as VoteChoice[], eligible: unbanned(state) })) : null,
     banVote: b && cur.ban ? keptBanVote(state, cur.ban, b.candidates) : null,
-    history: state.rounds.map((r) => keptRound(state, viewer, r)),
+    history: configParts.sameList(c, partKey("history", viewer), state.rounds.map((r) => keptRound(state, viewer, r))) as RoundView[],
+  };
+  if (viewer !== "host" && state.result === null) {
+    const deps = [state.phase, state.round, parts.seats, parts.rules, parts.scores, parts.players, parts.headline, parts.me, parts.vote, parts.banVote, parts.history];
+    return configParts.get(c, partKey("view", viewer), deps, () => fullView(state, viewer, parts));
+  }
+  return fullView(state, viewer, parts);
+}
+
+/** The parts of a view kept between states. */
+type KeptParts = Pick<View, "seats" | "rules" | "scores" | "players" | "headline" | "me" | "vote" | "banVote" | "history">;
+
+function fullView(state: State, viewer: Viewer, parts: KeptParts): View {
+  const cur = current(state);
+  const b = banBallot(state);
+  const result = state.result;
+  return {
+    viewer,
+    phase: state.phase,
+    phaseName: PHASE_NAMES[state.phase],
+    round: state.round,
+    rounds: state.config.rounds,
+    ...parts,
     result: result
       ? {
           winner: result.winner,
