@@ -5,6 +5,7 @@ import { useState } from "react";
 import { Badge, Button, Card, cx } from "@/components/ui/primitives";
 import type { LegalMoves, SeatPanel, View } from "@/lib/games/thoths-bluff";
 import { DICE, countDoubles, type DieKind } from "@/lib/games/thoths-bluff/dice";
+import { rigOption } from "@/lib/games/thoths-bluff/rig-options";
 import type { ToolId, ToolInfo } from "@/lib/games/thoths-bluff/tools";
 import { DoneBar } from "./DoneBar";
 import { Block, Choice, DiceChoices, DieChoiceLabel, DieShape, DisabledReasons, Reason, Refusal, RollList } from "./parts";
@@ -33,7 +34,7 @@ function RigForm({ view, me, legal, sender }: { view: View; me: SeatPanel; legal
   const dieOf = (k: DieKind) => me.dice.find((d) => d.die === k);
   // a primary spent since as a secondary is no longer a choice
   const primary = picked && dieOf(picked)?.status === "rolled" ? picked : null;
-  const option = (p: DieKind, s: DieKind) => legal.rigs.find((o) => o.tool === tool && o.primary === p && o.secondary === s);
+  const option = (p: DieKind, s: DieKind) => (tool ? rigOption(legal.rigs, tool, p, s) : undefined);
   const chosen = primary && secondary ? option(primary, secondary) : undefined;
   const rolled = me.dice.filter((d) => d.status === "rolled");
   const info = tools.find((t) => t.id === tool);

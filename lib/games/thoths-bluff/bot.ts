@@ -5,6 +5,7 @@
 import type { BotContext, Rng } from "../core";
 import { assignmentProblem, emptyAssignment, type Assignment } from "./actions";
 import type { DieKind } from "./dice";
+import { rigOptions } from "./rig-options";
 import type { Action } from "./rules";
 import { diceFromView, slotsFromView, type LegalMoves, type SeatPanel, type View } from "./view";
 
@@ -49,7 +50,7 @@ function rigging(view: View, me: SeatPanel, legal: Legal<"rigging">, rng: Rng): 
   if (me.rigs.length < MAX_RIGS) {
     const value = (k: DieKind) => me.dice.find((d) => d.die === k)?.value ?? 0;
     let best: { score: number; action: Action } | null = null;
-    for (const o of legal.rigs) {
+    for (const o of rigOptions(legal.rigs)) {
       if (!o.check.ok || o.result === null) continue;
       const score = o.result - value(o.primary) - value(o.secondary) * 0.6;
       if (!best || score > best.score) best = { score, action: { type: "rig", tool: o.tool, primary: o.primary, secondary: o.secondary } };

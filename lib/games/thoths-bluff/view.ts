@@ -14,7 +14,8 @@ import type { ActionInstance, ChallengeResult, PhaseKey, PlayerState, Resolution
 import { toolInfo, type ToolId, type ToolInfo } from "./tools";
 
 /** `ok: false` always carries the reason to show on a disabled control. */
-export type Check = { ok: true } | { ok: false; reason: string };
+import { RIG_PAIRS, type Check, type ToolRigs } from "./rig-options";
+export type { Check, RigOption, ToolRigs } from "./rig-options";
 
 export interface DieView {
   die: DieKind;
@@ -89,15 +90,6 @@ export interface PrivateRound {
   submitted: { slot: Slot; actionId: string; dice: { die: DieKind; value: number }[] }[];
 }
 
-export interface RigOption {
-  tool: ToolId;
-  primary: DieKind;
-  secondary: DieKind;
-  check: Check;
-  /** The primary's value after the rig, when legal. */
-  result: number | null;
-}
-
 /** Every move of the phase under way with its legality, for click-only play. */
 export type LegalMoves =
   | {
@@ -110,8 +102,8 @@ export type LegalMoves =
     }
   | {
       phase: "rigging";
-      /** Every (tool, primary, secondary) of this round's tools. */
-      rigs: RigOption[];
+      /** Every (tool, primary, secondary) of this round's tools: per tool, one outcome per pair of `RIG_PAIRS` (read with `rigOption`). */
+      rigs: ToolRigs[];
       /** `challenge` per die (wager). */
       challenge: Record<DieKind, Check>;
       withdrawChallenge: Check;
@@ -342,26 +334,18 @@ const OK: Check = Object.freeze({ ok: true });
 const refusals = new SharedValues<string, Check>();
 const refused = (reason: string): Check => refusals.get(reason, () => ({ ok: false, reason }));
 const fromProblem = (p: { message: string } | string | null): Check => (p === null ? OK : refused(typeof p === "string" ? p : p.message));
-/** Per tool, per (primary, secondary) pair: the options by outcome (a refusal's reason, or the primary's value after the rig). No key is built per option. */
-const rigOptions = new Map<ToolId, SharedValues<string | number, RigOption>[]>();
-
-function rigOption(state: State, p: PlayerState, tool: ToolId, primary: DieKind, secondary: DieKind): RigOption {
-  let byPair = rigOptions.get(tool);
-  if (!byPair) rigOptions.set(tool, (byPair = []));
-  const outcomes = (byPair[dieIndex(primary) * DICE.length + dieIndex(secondary)] ??= new SharedValues(64));
-  const c = rigCheck(state, p, tool, primary, secondary);
-  if ("code" in c) return outcomes.get(c.message, () => ({ tool, primary, secondary, check: refused(c.message), result: null }));
-  return outcomes.get(c.value, () => ({ tool, primary, secondary, check: OK, result: c.value }));
-}
-
 /** Every (tool, primary, secondary) of the round: it reads the seat's dice and challenge, the round's tools and the config. */
-function rigOptionsOf(state: State, p: PlayerState): RigOption[] {
+function rigOptionsOf(state: State, p: PlayerState): ToolRigs[] {
   const tools = toolsOf(state, state.round);
-  return configParts.get(state.config, partKey("rigs", p.seat), [state.phase, tools, p.dice, p.challenge, p.done], () => {
-    const rigs: RigOption[] = [];
-    for (const tool of tools) for (const primary of DICE) for (const secondary of DICE) if (primary !== secondary) rigs.push(rigOption(state, p, tool, primary, secondary));
-    return rigs;
-  });
+  return configParts.get(state.config, partKey("rigs", p.seat), [state.phase, tools, p.dice, p.challenge, p.done], () =>
+    tools.map((tool) => ({
+      tool,
+      outcomes: RIG_PAIRS.map(([primary, secondary]) => {
+        const c = rigCheck(state, p, tool, primary, secondary);
+        return "code" in c ? c.message : c.value;
+      }),
+    })),
+  );
 }
 
 /**
