@@ -400,23 +400,20 @@ function endView(state: State): EndView | null {
   };
 }
 
-/**
- * A viewer's view. Every part is kept between states while what it reads
- * stays as it was, and so is the whole view of a seat or a spectator while
- * none of its parts changed (another seat's lock-in, say): the room's diff
- * then passes over it at once. The host's view is built every time.
- */
 export function buildView(state: State, viewer: Viewer): View {
   const isSeat = viewer !== "host" && viewer !== "spectator" && state.seats.includes(viewer);
-  const c = state.config;
-  const parts = {
+  return {
+    viewer,
+    stage: state.stage,
+    round: state.round,
     rules: rulesView(state),
+    // the same for every viewer
     // a seat's entry is kept while its record stays as it was; who has locked in is not here but in
     // the phase's waitingOn (sent once to all), so a lock-in changes no view but the seat's and the host's
-    players: configParts.get(c, "players", [state.seats, state.players], () =>
+    players: configParts.get(state.config, "players", [state.seats, state.players], () =>
       state.seats.map((seat) => {
         const p = state.players[seat];
-        return configParts.get(c, partKey("player", seat), [p], () => ({
+        return configParts.get(state.config, partKey("player", seat), [p], () => ({
           seat,
           alive: p?.alive ?? false,
           eliminatedRound: p?.eliminatedRound ?? null,
@@ -425,10 +422,8 @@ export function buildView(state: State, viewer: Viewer): View {
     ),
     history: historyParts.get(state.history, "public", [], () => state.history.map((r) => roundParts.get(r, "public", [], () => publicRound(r)))),
     // a seat's panel reads its own submission of the round only: another seat's move leaves it as it was
-    me: isSeat ? configParts.get(c, partKey("me", viewer), seatDeps(state, viewer, ["pending"], ["rng"]), () => myView(state, viewer)) : null,
-    end: configParts.get(c, "end", [state.end, state.seats, state.stage], () => endView(state)),
+    me: isSeat ? configParts.get(state.config, partKey("me", viewer), seatDeps(state, viewer, ["pending"], ["rng"]), () => myView(state, viewer)) : null,
+    host: viewer === "host" ? hostView(state) : null,
+    end: configParts.get(state.config, "end", [state.end, state.seats, state.stage], () => endView(state)),
   };
-  const build = (): View => ({ viewer, stage: state.stage, round: state.round, ...parts, host: viewer === "host" ? hostView(state) : null });
-  if (viewer === "host") return build();
-  return configParts.get(c, partKey("view", viewer), [state.stage, state.round, parts.rules, parts.players, parts.history, parts.me, parts.end], build);
 }
