@@ -5,7 +5,7 @@ import type { Attribute, Letter, Realm } from "@/lib/games/secret-sinner/rules";
 import { queryLettersProblem } from "@/lib/games/secret-sinner/rules";
 import type { QueryLetterOption, View } from "@/lib/games/secret-sinner/view";
 import type { PhaseInfo } from "@/lib/games/core/types";
-import { settledSeats } from "../waiting";
+import { settledSeats } from "@/lib/owes";
 
 export const REALM_LABEL: Record<Realm, string> = { heaven: "Heaven", hell: "Hell" };
 

@@ -10,7 +10,7 @@ import { PlayersCard, RoundHistory } from "./RoundHistory";
 import { RoundForm } from "./RoundForm";
 import { ScorePanel } from "./ScorePanel";
 import { ordinal } from "./format";
-import { settledSeats } from "../waiting";
+import { settledSeats } from "@/lib/owes";
 
 type Tone = "todo" | "done" | "info";
 

@@ -7,14 +7,13 @@
 // is supplied by the platform beside this dashboard.
 import type { View } from "@/lib/games/truth-wars";
 import { cx } from "@/components/ui/primitives";
-import { owesMove } from "@/lib/owes";
+import { owesMove, settledSeats } from "@/lib/owes";
 import type { DashboardProps } from "../types";
 import { HeadlineCard, HostSecrets, ResultCard, RoleCard, RulesCard } from "./Cards";
 import { History, RoundResult } from "./History";
 import { PHASE_PURPOSE, oweLine, roundPlan } from "./labels";
 import { MovePanel } from "./Moves";
 import { Players, ScoreStrip } from "./Table";
-import { settledSeats } from "../waiting";
 
 export function Dashboard({ payload, view, act, nameOf }: DashboardProps<View>) {
   const me = view.me;

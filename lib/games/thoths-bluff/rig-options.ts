@@ -27,7 +27,8 @@ export interface RigOption {
   result: number | null;
 }
 
-const OK: Check = Object.freeze({ ok: true });
+/** The one "allowed" check, shared by every legal move. */
+export const OK: Check = Object.freeze({ ok: true });
 
 function option(tool: ToolId, i: number, outcome: number | string | undefined): RigOption | undefined {
   const pair = RIG_PAIRS[i];

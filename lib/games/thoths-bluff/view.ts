@@ -14,7 +14,7 @@ import type { ActionInstance, ChallengeResult, PhaseKey, PlayerState, Resolution
 import { toolInfo, type ToolId, type ToolInfo } from "./tools";
 
 /** `ok: false` always carries the reason to show on a disabled control. */
-import { RIG_PAIRS, type Check, type ToolRigs } from "./rig-options";
+import { OK, RIG_PAIRS, type Check, type ToolRigs } from "./rig-options";
 export type { Check, RigOption, ToolRigs } from "./rig-options";
 
 export interface DieView {
@@ -328,9 +328,8 @@ function buildPrivateRound(state: State, rec: RoundRecord, seat: SeatId, full: b
 }
 
 const perDie = (f: (k: DieKind) => Check): Record<DieKind, Check> => Object.fromEntries(DICE.map((k) => [k, f(k)])) as Record<DieKind, Check>;
-// Checks and rig options are shared by every room: a rebuilt list then holds the
+// Checks are shared by every room: a rebuilt list then holds the
 // very objects of the one before wherever an entry did not change.
-const OK: Check = Object.freeze({ ok: true });
 const refusals = new SharedValues<string, Check>();
 const refused = (reason: string): Check => refusals.get(reason, () => ({ ok: false, reason }));
 const fromProblem = (p: { message: string } | string | null): Check => (p === null ? OK : refused(typeof p === "string" ? p : p.message));

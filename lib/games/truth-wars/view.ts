@@ -447,8 +447,7 @@ export function view(state: State, viewer: Viewer): View {
     history: configParts.sameList(c, partKey("history", viewer), state.rounds.map((r) => keptRound(state, viewer, r))) as RoundView[],
   };
   if (viewer !== "host" && state.result === null) {
-    const deps = [state.phase, state.round, parts.seats, parts.rules, parts.scores, parts.players, parts.headline, parts.me, parts.vote, parts.banVote, parts.history];
-    return configParts.get(c, partKey("view", viewer), deps, () => fullView(state, viewer, parts));
+    return configParts.get(c, partKey("view", viewer), [state.phase, state.round, ...Object.values(parts)], () => fullView(state, viewer, parts));
   }
   return fullView(state, viewer, parts);
 }
