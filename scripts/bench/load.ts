@@ -95,6 +95,9 @@ export interface LoadResult {
     loopP99Ms: number;
     loopMaxMs: number;
     heapPerRoomKiB: number;
+    /** The same after the window, per room the server holds then: the games at every stage, and the rooms finished in the run (unloaded a minute after their end). */
+    heapPerRoomAfterKiB: number;
+    roomsAfter: number;
     rssPerRoomKiB: number;
     rssMiB: number;
   };
@@ -211,6 +214,8 @@ export async function runLoad(o: LoadOptions): Promise<LoadResult> {
     if (o.heapProfileFile) await server.ask({ type: "profile", start: false, heap: true, file: o.heapProfileFile });
     await perf?.stop();
     const perfSplit = perf && o.perfFile && server.pid ? splitPerf(o.perfFile, server.pid) : null;
+    // the heap as the window leaves it, games at every stage (the setup figure is of games just begun)
+    const afterWindow = await server.ask({ type: "stats", gc: true });
 
     const stopped = await Promise.all(workers.map((w) => w.ask({ type: "stop", drainMs: 10_000 })));
     const run = { sent: 0, acked: 0, refused: 0, unanswered: 0, viewsMissing: 0, logged: null as number | null };
@@ -283,6 +288,8 @@ export async function runLoad(o: LoadOptions): Promise<LoadResult> {
         loopP99Ms: s1.loopDelayMs.p99,
         loopMaxMs: s1.loopDelayMs.max,
         heapPerRoomKiB: (afterSetup.memory.heapUsed - base.memory.heapUsed) / rooms / 1024,
+        heapPerRoomAfterKiB: (afterWindow.memory.heapUsed - base.memory.heapUsed) / Math.max(rooms, afterWindow.rooms) / 1024,
+        roomsAfter: Math.max(rooms, afterWindow.rooms),
         rssPerRoomKiB: (afterSetup.memory.rss - base.memory.rss) / rooms / 1024,
         rssMiB: s1.memory.rss / 2 ** 20,
       },

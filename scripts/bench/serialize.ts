@@ -206,13 +206,15 @@ export function benchSerializeMixed(specs: RoomSpec[], rooms: number, ms = 3000)
     for (const g of r.groups) advanceGroup(r.frames, r.facts.code, g, groupParts(ctx, data, g), g === "host" ? "all" : "seen");
     groups += r.groups.length;
   };
-  const run = (forMs: number) => {
+  // at least `minSteps` changes and `forMs` of time: with thousands of rooms a time alone could leave
+  // rooms unvisited, and a room's first change (every group sent a whole payload) would be counted
+  const run = (forMs: number, minSteps: number) => {
     let n = 0;
-    for (const end = performance.now() + forMs; performance.now() < end; n += 100) for (let k = 0; k < 100; k++) step();
+    for (const end = performance.now() + forMs; n < minSteps || performance.now() < end; n += 100) for (let k = 0; k < 100; k++) step();
     return n;
   };
-  // every room through many changes first, then the best of three rounds
-  run(ms);
+  // every room through several changes first, then the best of three rounds of each room once or more
+  run(ms, 5 * live.length);
   let best = Infinity;
   let bestPerGroup = Infinity;
   let foldUs = 0;
@@ -220,7 +222,7 @@ export function benchSerializeMixed(specs: RoomSpec[], rooms: number, ms = 3000)
     groups = 0;
     fold.ms = 0;
     const cpu = process.cpuUsage();
-    const n = run(ms / 3);
+    const n = run(ms / 3, live.length);
     const used = process.cpuUsage(cpu);
     const us = used.user + used.system - fold.ms * 1e3;
     if (us / n < best) {
