@@ -53,6 +53,25 @@ describe("spectator modes", () => {
     expect((end.view as { picks?: unknown }).picks).toBeDefined();
   });
 
+  it("a delay turned on mid-game reaches back at once: the phases before it are taken from the log", async () => {
+    const { h, a, b, code } = await room({ rounds: 6 });
+    const spec = await c();
+    await spec.req("room:watch", { code });
+    await h.req("host:command", { code, command: { type: "start" } });
+    for (let round = 1; round <= 3; round++) {
+      await a.req("game:act", { code, action: { type: "pick", value: round } });
+      await b.req("game:act", { code, action: { type: "pick", value: 9 - round } });
+    }
+    await spec.waitFor((p) => p.phase?.round === 4);
+    expect(await h.req("host:command", { code, command: { type: "spectators", mode: "delayed", lag: 2 } })).toMatchObject({ ok: true });
+    const delayed = await spec.waitFor((p) => p.spectators.mode === "delayed");
+    expect(delayed.spectators.behindBy).toBe(2);
+    // two phase starts back from round 4's, with that phase's public view
+    expect(delayed.phase?.round).toBe(2);
+    expect(delayed.view).not.toBeNull();
+    expect(delayed.clock.deadlineAt).toBeNull();
+  });
+
   it("the host switches spectators between live and delayed during the game", async () => {
     const { h, a, code } = await room({ rounds: 4 });
     const spec = await c();

@@ -9,8 +9,6 @@ import type { Viewer } from "../lib/games/core/types";
 import { diffJson, type PatchOp } from "../lib/json-patch";
 import type { AuditEntry, ChatMessage, ReplayExport, ReplayInfo, RoomPayload } from "../lib/protocol";
 import { eventLine } from "../lib/room/describe";
-import { foldEvent } from "../lib/room/fold";
-import type { LoggedEvent, RoomData } from "../lib/room/types";
 import { chatRules } from "./rooms/chat";
 import { CommandError } from "./rooms/errors";
 import { buildPayload, isOver } from "./rooms/payloads";
@@ -41,17 +39,6 @@ function label(room: Room, v: Viewer): string {
   return `${s?.name || `Seat ${v.slice(1)}`} (seat ${v.slice(1)})`;
 }
 
-/** Folds the whole log, handing each step's room before and after to `each`. */
-async function walk(store: Store, room: Room, each: (before: RoomData | null, ev: LoggedEvent, after: RoomData) => void): Promise<void> {
-  let data: RoomData | null = null;
-  for (const ev of await store.events(room.id, 0, room.version)) {
-    const r = foldEvent(room.rules, data, ev);
-    if (!r.ok) throw new Error(`event ${ev.seq} of room ${room.code} does not fold: ${r.message}`);
-    each(data, ev, r.data);
-    data = r.data;
-  }
-}
-
 /** The replay of `room` as `viewer`, for a user `access` allows it to. */
 export async function buildReplay(store: Store, room: Room, access: ReplayAccess, viewer: Viewer): Promise<ReplayInfo> {
   if (!access.viewers.includes(viewer)) throw new CommandError("replay/viewer", "This replay is not open to you as that viewer.");
@@ -64,7 +51,7 @@ export async function buildReplay(store: Store, room: Room, access: ReplayAccess
   let first: RoomPayload | null = null;
   let prev: RoomPayload | null = null;
   let since = 0;
-  await walk(store, room, (before, ev, after) => {
+  await room.walkLog((before, ev, after) => {
     // the clock stands still at each step: what was left then
     const c = after.clock;
     const frozen = { ...after, clock: { deadlineAt: null, paused: c.paused || c.deadlineAt !== null, remainingMs: c.paused ? c.remainingMs : c.deadlineAt === null ? null : Math.max(0, c.deadlineAt - ev.at) } };
@@ -92,7 +79,7 @@ function strip(m: ChatMessage): ChatMessage {
 export async function buildExport(store: Store, room: Room, access: ReplayAccess): Promise<ReplayExport> {
   const viewer: Viewer = access.raw ? "host" : (access.viewers[0] ?? "spectator");
   const events: ReplayExport["events"] = [];
-  await walk(store, room, (before, ev, after) => {
+  await room.walkLog((before, ev, after) => {
     events.push({ seq: ev.seq, kind: ev.kind, actor: ev.actor, at: ev.at, line: eventLine(room.rules, before, ev, after, viewer), ...(access.raw ? { payload: ev.payload } : {}) });
   });
   const messages = (await store.messages(room.id, access.raw ? null : "public")).reverse();
@@ -111,6 +98,6 @@ export async function buildExport(store: Store, room: Room, access: ReplayAccess
 /** The host's audit log: every event of the room, in order, as the host reads it. */
 export async function buildAudit(store: Store, room: Room): Promise<AuditEntry[]> {
   const out: AuditEntry[] = [];
-  await walk(store, room, (before, ev, after) => out.push({ seq: ev.seq, kind: ev.kind, actor: ev.actor, line: eventLine(room.rules, before, ev, after, "host"), at: ev.at, payload: ev.payload }));
+  await room.walkLog((before, ev, after) => out.push({ seq: ev.seq, kind: ev.kind, actor: ev.actor, line: eventLine(room.rules, before, ev, after, "host"), at: ev.at, payload: ev.payload }));
   return out;
 }

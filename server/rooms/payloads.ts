@@ -141,16 +141,33 @@ interface SpectatorFrame {
 
 /**
  * The public payload as each recent phase began, for delayed spectators. A
- * frame keeps the room data of its phase start (immutable, and sharing almost
- * everything with the live data); its payload is built only once a delayed
- * spectator asks for it, so a room nobody watches with a delay pays nothing at
- * phase changes.
+ * frame keeps the room data of its phase start (immutable, and sharing much
+ * with the live data); its payload is built only once a delayed spectator asks
+ * for it, so a room nobody watches pays nothing at phase changes. Frames are
+ * kept only while the room's spectators are delayed: a dozen phase starts of
+ * a game in its later rounds hold a third of the room's memory, and most rooms
+ * never delay their spectators. When a delay is turned on, the room takes the
+ * frames from its log (Room.keepFrames).
  */
 export class SpectatorFrames {
   private frames: SpectatorFrame[] = [];
 
-  /** Records a frame when `after` entered a new phase. */
+  /** Records a frame when `after` entered a new phase while spectators are delayed; forgets them all while they are live. */
   observe(ctx: PayloadContext, before: RoomData | null, after: RoomData): void {
+    if (after.spectators.mode !== "delayed") {
+      this.frames = [];
+      return;
+    }
+    this.record(ctx, before, after);
+  }
+
+  /** The frames of the steps of a log (each step's room before and after it), whatever the spectators' mode was then. */
+  rebuild(ctx: PayloadContext, steps: readonly { before: RoomData | null; after: RoomData }[]): void {
+    this.frames = [];
+    for (const s of steps) this.record(ctx, s.before, s.after);
+  }
+
+  private record(ctx: PayloadContext, before: RoomData | null, after: RoomData): void {
     const id = ctx.rules.phaseId(after.state);
     if (id === null || (before && ctx.rules.phaseId(before.state) === id)) return;
     this.frames.push({ version: after.version, data: after });

@@ -389,7 +389,9 @@ export class Room {
     return this.run(async () => {
       if (userId !== this.hostId) throw new CommandError("host/only", "Only the host can do that.");
       const before = this.current;
-      const after = await this.commit(hostEvent(this.rules, before, command, this.season !== null));
+      const event = hostEvent(this.rules, before, command, this.season !== null);
+      if (command.type === "spectators" && command.mode === "delayed" && before.spectators.mode !== "delayed") await this.keepFrames();
+      const after = await this.commit(event);
       for (const t of hostTells(before, command, this.phase()?.name ?? "this phase")) this.hooks.tell?.(this, t.to, t.text);
       return after.version;
     });
@@ -411,6 +413,29 @@ export class Room {
       this.hooks.chat?.(this, rule, message);
       return message;
     });
+  }
+
+  /** Folds the room's whole log as stored, handing each step's room before and after it to `each`. */
+  async walkLog(each: (before: RoomData | null, ev: LoggedEvent, after: RoomData) => void): Promise<void> {
+    let data: RoomData | null = null;
+    for (const ev of await this.store.events(this.id, 0, this.current.version)) {
+      const r = foldEvent(this.rules, data, ev);
+      if (!r.ok) throw new Error(`event ${ev.seq} of room ${this.code} does not fold: ${r.message}`);
+      each(data, ev, r.data);
+      data = r.data;
+    }
+  }
+
+  /** Delayed spectators are about to be turned on: the frames of the phases so far, from the log (kept only while spectators are delayed). */
+  private async keepFrames(): Promise<void> {
+    const steps: { before: RoomData | null; after: RoomData }[] = [];
+    try {
+      await this.walkLog((before, _ev, after) => steps.push({ before, after }));
+    } catch (e) {
+      console.error(`room ${this.code}: reading the log for delayed spectators failed`, e);
+      throw new CommandError("store/unavailable", "The server could not read this room's history just now; nothing changed. Try again.");
+    }
+    this.frames.rebuild(this.payloadContext(), steps);
   }
 
   // ---------- lifecycle ----------
