@@ -3,6 +3,7 @@
 // are left and this round's lock-in, with the consequences shown first.
 import { useState } from "react";
 import { provenAllies } from "@/lib/games/secret-sinner/bot";
+import { lockTargets } from "@/lib/games/secret-sinner/choices";
 import type { Letter } from "@/lib/games/secret-sinner/rules";
 import { attributeLabel } from "@/lib/games/secret-sinner/rules";
 import type { LockBoardEntry, SeatPanel, View } from "@/lib/games/secret-sinner/view";
@@ -34,9 +35,10 @@ function LockRow({ entry, view, act, nameOf }: { entry: LockBoardEntry; view: Vi
   const [target, setTarget] = useState<Letter | "">("");
   const { run, error, busy } = useAction(act);
   const proven = provenAllies(view, entry.letter);
-  const chosen = entry.targets.find((t) => t.letter === target && t.available) ?? null;
+  const targets = lockTargets(view.board, entry);
+  const chosen = targets.find((t) => t.letter === target && t.available) ?? null;
   const realmOf = (l: Letter) => view.board.find((b) => b.letter === l)?.realm;
-  const sorted = [...entry.targets].sort((a, b) => Number(proven.includes(b.letter)) - Number(proven.includes(a.letter)) || (a.letter < b.letter ? -1 : 1));
+  const sorted = [...targets].sort((a, b) => Number(proven.includes(b.letter)) - Number(proven.includes(a.letter)) || (a.letter < b.letter ? -1 : 1));
 
   async function lock() {
     if (!chosen) return;
@@ -101,7 +103,7 @@ function LockRow({ entry, view, act, nameOf }: { entry: LockBoardEntry; view: Vi
               {entry.remaining - 1 === 1 ? "" : "s"} left after this.
             </p>
           )}
-          <ReasonList label="Not available:" groups={groupReasons(entry.targets.filter((t) => !t.available), (t) => t.letter)} />
+          <ReasonList label="Not available:" groups={groupReasons(targets.filter((t) => !t.available), (t) => t.letter)} />
         </div>
       ) : (
         <p className="mt-2 text-sm text-stone-600 dark:text-stone-400" data-testid={`ss-lock-reason-${entry.letter}`}>

@@ -5,6 +5,7 @@
 import { useLayoutEffect, useRef, useState } from "react";
 import type { Attribute, Letter, Realm } from "@/lib/games/secret-sinner/rules";
 import { attributeLabel } from "@/lib/games/secret-sinner/rules";
+import { queryLetters } from "@/lib/games/secret-sinner/choices";
 import type { SeatPanel, View } from "@/lib/games/secret-sinner/view";
 import { Button, Card, ErrorNote, cx } from "@/components/ui/primitives";
 import type { DashboardProps } from "../types";
@@ -50,7 +51,7 @@ export function QueryBuilder({ view, me, act, nameOf }: { view: View; me: SeatPa
     );
   }
 
-  const choices = letterChoices(panel.letters, picked, nameOf);
+  const choices = letterChoices(queryLetters(view.board, panel), picked, nameOf);
   const missing = queryMissing(view, me.seat, picked, attribute, recipient);
   const recipients = panel.recipients.filter((r) => r.realm !== me.realm);
   const target = recipients.find((r) => r.seat === recipient) ?? null;

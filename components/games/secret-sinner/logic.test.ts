@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { act, newGame, toRound } from "@/lib/games/secret-sinner/fixtures";
 import { game } from "@/lib/games/secret-sinner";
+import { queryLetters } from "@/lib/games/secret-sinner/choices";
 import { queryLettersProblem } from "@/lib/games/secret-sinner/rules";
 import type { Letter } from "@/lib/games/secret-sinner/rules";
 import { groupReasons, letterChoices, oweSentence, queryMissing } from "./logic";
@@ -11,7 +12,7 @@ const viewOf = (s = state, seat = "s5") => game.view(s, seat);
 const letterOf = (seat: string, i = 0) => viewOf().board.filter((e) => e.owner === seat)[i]!.letter;
 
 describe("query letter choices", () => {
-  const options = viewOf().me!.query.letters;
+  const options = queryLetters(viewOf().board, viewOf().me!.query);
 
   it("offers every letter before anything is picked", () => {
     expect(letterChoices(options, []).every((c) => c.enabled && !c.picked)).toBe(true);
@@ -59,7 +60,8 @@ describe("query letter choices", () => {
 
   it("keeps the view's own reason for letters that may never be queried", () => {
     const strict = newGame({ queryOwnLetters: false });
-    const own = game.view(strict, "s5").me!.query.letters;
+    const v = game.view(strict, "s5");
+    const own = queryLetters(v.board, v.me!.query);
     const mine = letterChoices(own, []).find((c) => c.owner === "s5")!;
     expect(mine.enabled).toBe(false);
     expect(mine.reason).toContain("own letters");

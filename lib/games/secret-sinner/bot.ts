@@ -4,6 +4,7 @@
 import type { BotContext } from "../core/types";
 import type { Rng } from "../core/rng";
 import type { Action } from "./actions";
+import { lockTargets, queryLetters } from "./choices";
 import { ATTRIBUTES, queryLettersProblem } from "./rules";
 import type { Letter } from "./rules";
 import type { LockBoardEntry, View } from "./view";
@@ -25,7 +26,7 @@ function buildQuery(view: View, seat: string, rng: Rng): Action | null {
   const panel = view.me!.query;
   const recipients = panel.recipients.filter((r) => r.available);
   if (recipients.length === 0) return null;
-  const pool = panel.letters.filter((l) => l.selectable);
+  const pool = queryLetters(view.board, panel).filter((l) => l.selectable);
   for (let attempt = 0; attempt < 40; attempt++) {
     const picked: Letter[] = [];
     const owners = new Set<string>();
@@ -43,7 +44,7 @@ function buildQuery(view: View, seat: string, rng: Rng): Action | null {
 }
 
 function chooseLock(view: View, entry: LockBoardEntry, rng: Rng): Letter | null {
-  const open = entry.targets.filter((t) => t.available).map((t) => t.letter);
+  const open = lockTargets(view.board, entry).filter((t) => t.available).map((t) => t.letter);
   const sure = provenAllies(view, entry.letter).filter((l) => open.includes(l));
   if (sure.length > 0) return rng.pick(sure);
   // An unproven guess is right 8 times in 20 at best: worth a try now and then, more so late.

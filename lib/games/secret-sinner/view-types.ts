@@ -30,6 +30,7 @@ export interface ReceivedAnswer {
   answers: { letter: Letter; answer: Answer }[];
 }
 
+/** A lock-in target as the dashboard and the bots read it (`lockTargets` in choices.ts). */
 export interface LockTarget {
   letter: Letter;
   owner: SeatId;
@@ -53,8 +54,13 @@ export interface LockBoardEntry {
   canLock: boolean;
   /** Why not, when it may not. */
   reason: string | null;
-  /** Every other letter with whether this letter may lock it in when it may lock (canLock); kept while it may not, so the list is not sent again each round. */
-  targets: LockTarget[];
+  /**
+   * The other letters of the board this letter may not lock in, with why;
+   * it may lock in every other one once it may lock at all (canLock). Kept
+   * while it may not, so it is not sent again each round. Read the whole
+   * list through `lockTargets` (choices.ts).
+   */
+  blocked: Partial<Record<Letter, string>>;
 }
 
 export interface RecipientOption {
@@ -67,6 +73,7 @@ export interface RecipientOption {
   reason: string | null;
 }
 
+/** A letter of the board as the query builder reads it (`queryLetters` in choices.ts). */
 export interface QueryLetterOption extends BoardEntry {
   /** May be one of the three letters (the combination rules still apply). */
   selectable: boolean;
@@ -81,7 +88,8 @@ export interface QueryPanel {
   /** This round's query, once sent. */
   sentThisRound: SentQuery | null;
   recipients: RecipientOption[];
-  letters: QueryLetterOption[];
+  /** The letters of the board a query may not name, with why (your own, in a match that forbids it); read the whole list through `queryLetters` (choices.ts). */
+  unselectable: Partial<Record<Letter, string>>;
   /** The rule in one sentence, for the query builder. */
   rule: string;
 }

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { lockTargets, queryLetters } from "./choices";
 import { configSchema } from "./config";
 import { lettersOf, setup } from "./engine";
 import { act, endRound, firstLetter, newGame, objectsIn, pastRounds } from "./fixtures";
@@ -130,24 +131,30 @@ describe("lock-ins in views", () => {
     const [a, b] = lettersOf(s, "s1") as [Letter, Letter];
     const t = firstLetter(s, "s9");
     s = endRound(act(s, "s1", { type: "lock", letter: a, target: t }));
-    const entry = game.view(s, "s1").me!.lockBoard.find((e) => e.letter === a)!;
+    const view = game.view(s, "s1");
+    const entry = view.me!.lockBoard.find((e) => e.letter === a)!;
     expect(entry).toMatchObject({ used: 1, remaining: 7, canLock: true, lockedThisRound: null });
-    expect(entry.targets).toHaveLength(20);
-    expect(entry.targets.find((x) => x.letter === t)).toMatchObject({ available: false });
-    expect(entry.targets.find((x) => x.letter === b)!.reason).toMatch(/never allies/);
-    expect(entry.targets.filter((x) => x.available)).toHaveLength(17);
+    const targets = lockTargets(view.board, entry);
+    expect(targets).toHaveLength(20);
+    expect(targets.find((x) => x.letter === t)).toMatchObject({ available: false });
+    expect(targets.find((x) => x.letter === b)!.reason).toMatch(/never allies/);
+    expect(targets.filter((x) => x.available)).toHaveLength(17);
+    // the entry names only the letters it may not lock in: the board has the rest
+    expect(Object.keys(entry.blocked).sort()).toEqual(targets.filter((x) => !x.available).map((x) => x.letter).sort());
     s = act(s, "s1", { type: "lock", letter: a, target: firstLetter(s, "s10") });
-    const after = game.view(s, "s1").me!.lockBoard.find((e) => e.letter === a)!;
+    const afterView = game.view(s, "s1");
+    const after = afterView.me!.lockBoard.find((e) => e.letter === a)!;
     expect(after).toMatchObject({ canLock: false, lockedThisRound: firstLetter(s, "s10") });
     expect(after.reason).toMatch(/Already locked/);
     // what it may lock in next: both targets it locked are out, the rest of the list as before
-    expect(after.targets).toHaveLength(20);
-    expect(after.targets.filter((x) => x.available)).toHaveLength(16);
-    expect(after.targets.find((x) => x.letter === firstLetter(s, "s10"))!.reason).toMatch(/already locked in/);
+    const afterTargets = lockTargets(afterView.board, after);
+    expect(afterTargets).toHaveLength(20);
+    expect(afterTargets.filter((x) => x.available)).toHaveLength(16);
+    expect(afterTargets.find((x) => x.letter === firstLetter(s, "s10"))!.reason).toMatch(/already locked in/);
     // marking done and the next round leave the list the very same object: nothing of it is sent again
     const done = act(s, "s1", { type: "done" });
-    expect(game.view(done, "s1").me!.lockBoard.find((e) => e.letter === a)!.targets).toBe(after.targets);
-    expect(game.view(endRound(s), "s1").me!.lockBoard.find((e) => e.letter === a)!.targets).toBe(after.targets);
+    expect(game.view(done, "s1").me!.lockBoard.find((e) => e.letter === a)!.blocked).toBe(after.blocked);
+    expect(game.view(endRound(s), "s1").me!.lockBoard.find((e) => e.letter === a)!.blocked).toBe(after.blocked);
   });
 
   it("keeps what a move does not change as the very same objects, so that nothing of it is sent again", () => {
@@ -163,9 +170,12 @@ describe("lock-ins in views", () => {
     expect(game.view(done, "s1").me!.done).toBe(true);
     expect(game.phase(s).waitingOn).toContain("s1");
     expect(game.phase(done).waitingOn).not.toContain("s1");
-    // the letters a seat may query stay the same objects while the board does
-    const next = endRound(s);
-    expect(game.view(next, "s2").me!.query.letters[0]).toBe(before.me!.query.letters[0]);
+    // the letters a seat may not query stay the same object while the board does
+    const strict = newGame({ queryOwnLetters: false });
+    const unselectable = game.view(strict, "s2").me!.query.unselectable;
+    expect(Object.keys(unselectable).sort()).toEqual(lettersOf(strict, "s2").slice().sort());
+    expect(game.view(endRound(strict), "s2").me!.query.unselectable).toBe(unselectable);
+    expect(game.view(endRound(s), "s2").me!.query.unselectable).toBe(before.me!.query.unselectable);
   });
 });
 
@@ -179,7 +189,7 @@ describe("query panel", () => {
     expect(panel.recipients.find((r) => r.seat === "s2")).toMatchObject({ available: false, reason: expect.stringMatching(/other realm/) });
     expect(panel.recipients.find((r) => r.seat === "s9")).toMatchObject({ used: 1, limit: 1, available: false, reason: expect.stringMatching(/once/) });
     expect(panel.recipients.filter((r) => r.available).map((r) => r.seat)).toEqual(["s5", "s6", "s7", "s8", "s10", "s11", "s12", "s13"]);
-    expect(panel.letters.every((l) => l.selectable)).toBe(true);
+    expect(queryLetters(game.view(s, "s1").board, panel).every((l) => l.selectable)).toBe(true);
     const hell = game.view(s, "s5").me!.query;
     expect(hell.recipients.find((r) => r.seat === "s1")).toMatchObject({ used: 0, limit: 2, available: true });
   });
@@ -197,7 +207,8 @@ describe("query panel", () => {
 
   it("marks own letters unselectable when querying them is switched off", () => {
     const s = newGame({ queryOwnLetters: false });
-    const letters = game.view(s, "s1").me!.query.letters;
+    const view = game.view(s, "s1");
+    const letters = queryLetters(view.board, view.me!.query);
     expect(letters.filter((l) => !l.selectable).map((l) => l.letter)).toEqual(lettersOf(s, "s1"));
   });
 });

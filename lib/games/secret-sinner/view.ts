@@ -217,7 +217,7 @@ function buildQueryPanel(state: State, seat: SeatId, sent: readonly State["queri
   if (!reason && state.round > queryRounds(state)) reason = `Round ${state.round} is for lock-ins only.`;
   if (!reason && current) reason = "You already sent your query this round.";
   if (!reason && !recipients.some((r) => r.available)) reason = "You have no recipient left: every player of the other realm has had all the queries you may send them.";
-  return { canSend: reason === null, reason, sentThisRound: current ? sentQuery(current) : null, recipients, letters: queryLetters(state, seat), rule: QUERY_RULE };
+  return { canSend: reason === null, reason, sentThisRound: current ? sentQuery(current) : null, recipients, unselectable: unselectable(state, seat), rule: QUERY_RULE };
 }
 
 /** Who a seat may send to, and how often it has: kept while the seats, the realms and its sent queries stay as they were (a round opening or the seat marking itself done leaves it). */
@@ -237,16 +237,16 @@ function queryRecipients(state: State, seat: SeatId, sent: readonly State["queri
   });
 }
 
-/** The letters a query may name, read off the public board: kept while the board is. */
-function queryLetters(state: State, seat: SeatId): QueryPanel["letters"] {
-  if (!dealt(state)) return NONE;
-  const entries = keptBoard(state);
-  return parts.get(state.config, partKey("query-letters", seat), [entries], () =>
-    entries.map((e) => {
-      const own = e.owner === seat && !state.config.queryOwnLetters;
-      return { letter: e.letter, owner: e.owner, realm: e.realm, selectable: !own, reason: own ? "In this match you may not query your own letters." : null };
-    }),
-  );
+const NOTHING: Partial<Record<Letter, string>> = Object.freeze({});
+
+/** The letters a query may not name: the seat's own in a match that forbids them, kept while the letters stay as they were. */
+function unselectable(state: State, seat: SeatId): QueryPanel["unselectable"] {
+  if (!dealt(state) || state.config.queryOwnLetters) return NOTHING;
+  return parts.get(state.config, partKey("unselectable", seat), [state.letters], () => {
+    const out: Partial<Record<Letter, string>> = {};
+    for (const l of state.letters) if (l.owner === seat) out[l.letter] = "In this match you may not query your own letters.";
+    return out;
+  });
 }
 
 /** A letter's lock board depends on the letters, stage, round, whether its holder is done, and the letter's own lock-ins (append-only records). */
@@ -264,7 +264,8 @@ function buildLockBoardEntry(state: State, seat: SeatId, letter: Letter): LockBo
   let reason = roundBlock(state, seat, "lock-ins");
   if (!reason && thisRound) reason = `Already locked in ${thisRound.target} this round.`;
   if (!reason && used >= state.config.maxLocksPerLetter) reason = `All ${state.config.maxLocksPerLetter} lock-ins used.`;
-  const targets = lockTargets(state, seat, letter, records);
+  const blocked = lockBlocked(state, seat, letter, records);
+  const open = Object.keys(blocked).length < state.letters.length - 1;
   return {
     letter,
     sin: info.sin,
@@ -273,27 +274,28 @@ function buildLockBoardEntry(state: State, seat: SeatId, letter: Letter): LockBo
     used,
     remaining: Math.max(0, state.config.maxLocksPerLetter - used),
     lockedThisRound: thisRound ? thisRound.target : null,
-    canLock: reason === null && targets.some((t) => t.available),
-    reason: reason ?? (targets.some((t) => t.available) ? null : "No letter is left to lock in."),
-    targets,
+    canLock: reason === null && open,
+    reason: reason ?? (open ? null : "No letter is left to lock in."),
+    blocked,
   };
 }
 
 /**
- * Every other letter and whether `letter` may lock it in once it may lock at
+ * The other letters `letter` may not lock in, with why, once it may lock at
  * all: kept while the letters and the letter's own lock-ins stay as they were,
  * so a round opening, a seat marking itself done or the letter's lock-in this
- * round leave the list as it was (and nothing of it is sent again).
+ * round leave it as it was (and nothing of it is sent again).
  */
-function lockTargets(state: State, seat: SeatId, letter: Letter, records: State["locks"]): LockBoardEntry["targets"] {
-  return parts.get(state.config, partKey("targets", seat, letter), [state.letters, ...records], () =>
-    state.letters
-      .filter((t) => t.letter !== letter)
-      .map((t) => {
-        const p = lockTargetProblem(state, seat, letter, t.letter, records);
-        return { letter: t.letter, owner: t.owner, available: p === null, reason: p ? p.message : null };
-      }),
-  );
+function lockBlocked(state: State, seat: SeatId, letter: Letter, records: State["locks"]): LockBoardEntry["blocked"] {
+  return parts.get(state.config, partKey("targets", seat, letter), [state.letters, ...records], () => {
+    const out: LockBoardEntry["blocked"] = {};
+    for (const t of state.letters) {
+      if (t.letter === letter) continue;
+      const p = lockTargetProblem(state, seat, letter, t.letter, records);
+      if (p) out[t.letter] = p.message;
+    }
+    return out;
+  });
 }
 
 function windowStatus(state: State, round: number): WindowEntry["status"] {

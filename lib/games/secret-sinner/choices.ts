@@ -1,0 +1,26 @@
+// The choices a seat's panel offers, read off the public board. Every viewer
+// already has the board (each letter and its holder), so a panel names only
+// the exceptions: the letters a query may not name and the targets a letter
+// may not lock in, each with why. The dashboard and the bots read the full
+// lists through these two functions.
+import type { BoardEntry } from "./rules";
+import type { LockBoardEntry, LockTarget, QueryLetterOption, QueryPanel } from "./view-types";
+
+/** Every letter of the board, with whether a query may name it (the combination rules still apply). */
+export function queryLetters(board: readonly BoardEntry[], panel: Pick<QueryPanel, "unselectable">): QueryLetterOption[] {
+  return board.map((e) => {
+    const reason = panel.unselectable[e.letter] ?? null;
+    return { letter: e.letter, owner: e.owner, realm: e.realm, selectable: reason === null, reason };
+  });
+}
+
+/** Every other letter of the board, with whether `entry`'s letter may lock it in once it may lock at all. */
+export function lockTargets(board: readonly BoardEntry[], entry: Pick<LockBoardEntry, "letter" | "blocked">): LockTarget[] {
+  const out: LockTarget[] = [];
+  for (const e of board) {
+    if (e.letter === entry.letter) continue;
+    const reason = entry.blocked[e.letter] ?? null;
+    out.push({ letter: e.letter, owner: e.owner, available: reason === null, reason });
+  }
+  return out;
+}
