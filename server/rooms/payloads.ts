@@ -155,7 +155,7 @@ export class SpectatorFrames {
   /** Records a frame when `after` entered a new phase while spectators are delayed; forgets them all while they are live. */
   observe(ctx: PayloadContext, before: RoomData | null, after: RoomData): void {
     if (after.spectators.mode !== "delayed") {
-      this.frames = [];
+      if (this.frames.length > 0) this.frames = [];
       return;
     }
     this.record(ctx, before, after);
