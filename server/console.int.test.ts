@@ -30,8 +30,9 @@ describe("spectator modes", () => {
       await a.req("game:act", { code, action: { type: "pick", value: round } });
       await b.req("game:act", { code, action: { type: "pick", value: 9 - round } });
     }
-    await new Promise((r) => setTimeout(r, 150));
     expect(live.phase()?.round).toBe(5);
+    // the spectator is two phase starts behind round 5's: at round 3's
+    await spec.waitFor((p) => p.phase?.round === 3);
     expect(spec.states.length).toBeGreaterThan(3);
     for (const p of spec.states) {
       if (p.status !== "running") continue;
