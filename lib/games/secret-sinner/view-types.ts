@@ -30,6 +30,12 @@ export interface ReceivedAnswer {
   answers: { letter: Letter; answer: Answer }[];
 }
 
+/** A letter of the board a seat may not choose in some list, and why. */
+export interface Unavailable {
+  letter: Letter;
+  reason: string;
+}
+
 /** A lock-in target as the dashboard and the bots read it (`lockTargets` in choices.ts). */
 export interface LockTarget {
   letter: Letter;
@@ -60,7 +66,7 @@ export interface LockBoardEntry {
    * while it may not, so it is not sent again each round. Read the whole
    * list through `lockTargets` (choices.ts).
    */
-  blocked: Partial<Record<Letter, string>>;
+  blocked: Unavailable[];
 }
 
 export interface RecipientOption {
@@ -89,7 +95,7 @@ export interface QueryPanel {
   sentThisRound: SentQuery | null;
   recipients: RecipientOption[];
   /** The letters of the board a query may not name, with why (your own, in a match that forbids it); read the whole list through `queryLetters` (choices.ts). */
-  unselectable: Partial<Record<Letter, string>>;
+  unselectable: Unavailable[];
   /** The rule in one sentence, for the query builder. */
   rule: string;
 }

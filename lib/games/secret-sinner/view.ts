@@ -237,16 +237,12 @@ function queryRecipients(state: State, seat: SeatId, sent: readonly State["queri
   });
 }
 
-const NOTHING: Partial<Record<Letter, string>> = Object.freeze({});
-
 /** The letters a query may not name: the seat's own in a match that forbids them, kept while the letters stay as they were. */
 function unselectable(state: State, seat: SeatId): QueryPanel["unselectable"] {
-  if (!dealt(state) || state.config.queryOwnLetters) return NOTHING;
-  return parts.get(state.config, partKey("unselectable", seat), [state.letters], () => {
-    const out: Partial<Record<Letter, string>> = {};
-    for (const l of state.letters) if (l.owner === seat) out[l.letter] = "In this match you may not query your own letters.";
-    return out;
-  });
+  if (!dealt(state) || state.config.queryOwnLetters) return NONE;
+  return parts.get(state.config, partKey("unselectable", seat), [state.letters], () =>
+    state.letters.filter((l) => l.owner === seat).map((l) => ({ letter: l.letter, reason: "In this match you may not query your own letters." })),
+  );
 }
 
 /** A letter's lock board depends on the letters, stage, round, whether its holder is done, and the letter's own lock-ins (append-only records). */
@@ -265,7 +261,7 @@ function buildLockBoardEntry(state: State, seat: SeatId, letter: Letter): LockBo
   if (!reason && thisRound) reason = `Already locked in ${thisRound.target} this round.`;
   if (!reason && used >= state.config.maxLocksPerLetter) reason = `All ${state.config.maxLocksPerLetter} lock-ins used.`;
   const blocked = lockBlocked(state, seat, letter, records);
-  const open = Object.keys(blocked).length < state.letters.length - 1;
+  const open = blocked.length < state.letters.length - 1;
   return {
     letter,
     sin: info.sin,
@@ -288,11 +284,11 @@ function buildLockBoardEntry(state: State, seat: SeatId, letter: Letter): LockBo
  */
 function lockBlocked(state: State, seat: SeatId, letter: Letter, records: State["locks"]): LockBoardEntry["blocked"] {
   return parts.get(state.config, partKey("targets", seat, letter), [state.letters, ...records], () => {
-    const out: LockBoardEntry["blocked"] = {};
+    const out: LockBoardEntry["blocked"] = [];
     for (const t of state.letters) {
       if (t.letter === letter) continue;
       const p = lockTargetProblem(state, seat, letter, t.letter, records);
-      if (p) out[t.letter] = p.message;
+      if (p) out.push({ letter: t.letter, reason: p.message });
     }
     return out;
   });
