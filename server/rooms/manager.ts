@@ -212,7 +212,10 @@ export class RoomManager {
     if (!data) throw new Error(`room ${stored.code} has no events`);
     const room = new Room({ id: stored.id, code: stored.code, game, hostId: stored.hostId, hostName: stored.hostName, seed: stored.seed, data, fence, season: stored.season }, this.store, this.roomHooks, this.opts);
     // delayed spectators: the public payload at each recent phase start
-    if (data.spectators.mode === "delayed") room.frames.rebuild(room.payloadContext(), steps);
+    if (data.spectators.mode === "delayed") {
+      const ctx = room.payloadContext();
+      for (const s of steps) room.frames.record(ctx, s.before, s.after);
+    }
     return room;
   }
 

@@ -161,13 +161,13 @@ export class SpectatorFrames {
     this.record(ctx, before, after);
   }
 
-  /** The frames of the steps of a log (each step's room before and after it), whatever the spectators' mode was then. */
-  rebuild(ctx: PayloadContext, steps: readonly { before: RoomData | null; after: RoomData }[]): void {
+  /** Forgets every frame (before frames are taken again from a log with `record`). */
+  clear(): void {
     this.frames = [];
-    for (const s of steps) this.record(ctx, s.before, s.after);
   }
 
-  private record(ctx: PayloadContext, before: RoomData | null, after: RoomData): void {
+  /** Records a frame when `after` entered a new phase, whatever the spectators' mode (a log's steps, folded again). */
+  record(ctx: PayloadContext, before: RoomData | null, after: RoomData): void {
     const id = ctx.rules.phaseId(after.state);
     if (id === null || (before && ctx.rules.phaseId(before.state) === id)) return;
     this.frames.push({ version: after.version, data: after });

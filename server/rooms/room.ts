@@ -7,7 +7,7 @@
 // turn together: folded in order, written in one batch, told once.
 import type { AnyGame, ChatChannelRule, Outcome, PhaseInfo, SeatId } from "../../lib/games/core/types";
 import type { ChatMessage, HostCommand, RoomPayload, Role } from "../../lib/protocol";
-import { foldEvent } from "../../lib/room/fold";
+import { foldEvent, foldLog } from "../../lib/room/fold";
 import { GameRules } from "../../lib/room/rules";
 import type { LoggedEvent, RoomData, RoomEvent, SeatRec } from "../../lib/room/types";
 import { gameOverLedger } from "../../lib/season/ledger";
@@ -417,25 +417,24 @@ export class Room {
 
   /** Folds the room's whole log as stored, handing each step's room before and after it to `each`. */
   async walkLog(each: (before: RoomData | null, ev: LoggedEvent, after: RoomData) => void): Promise<void> {
-    let data: RoomData | null = null;
-    for (const ev of await this.store.events(this.id, 0, this.current.version)) {
-      const r = foldEvent(this.rules, data, ev);
-      if (!r.ok) throw new Error(`event ${ev.seq} of room ${this.code} does not fold: ${r.message}`);
-      each(data, ev, r.data);
-      data = r.data;
-    }
+    let before: RoomData | null = null;
+    foldLog(this.rules, null, await this.store.events(this.id, 0, this.current.version), (after, ev) => {
+      each(before, ev, after);
+      before = after;
+    });
   }
 
   /** Delayed spectators are about to be turned on: the frames of the phases so far, from the log (kept only while spectators are delayed). */
   private async keepFrames(): Promise<void> {
-    const steps: { before: RoomData | null; after: RoomData }[] = [];
+    const ctx = this.payloadContext();
+    this.frames.clear();
     try {
-      await this.walkLog((before, _ev, after) => steps.push({ before, after }));
+      await this.walkLog((before, _ev, after) => this.frames.record(ctx, before, after));
     } catch (e) {
+      this.frames.clear();
       console.error(`room ${this.code}: reading the log for delayed spectators failed`, e);
       throw new CommandError("store/unavailable", "The server could not read this room's history just now; nothing changed. Try again.");
     }
-    this.frames.rebuild(this.payloadContext(), steps);
   }
 
   // ---------- lifecycle ----------

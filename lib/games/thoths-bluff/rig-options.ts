@@ -16,6 +16,7 @@ export interface ToolRigs {
   outcomes: (number | string)[];
 }
 
+/** `ok: false` always carries the reason to show on a disabled control. */
 export type Check = { ok: true } | { ok: false; reason: string };
 
 export interface RigOption {

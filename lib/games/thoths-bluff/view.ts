@@ -11,10 +11,9 @@ import { DICE, DIE_NAMES, SIDES, countDoubles, dieIndex, type Die, type DieKind,
 import { challengeProblem, defaultRecovery, dieOf, rigCheck, rollProblem, slotStates } from "./rules";
 import { LOOKAHEAD, runningIn, toolsOf } from "./schedule";
 import type { ActionInstance, ChallengeResult, PhaseKey, PlayerState, Resolution, RigEntry, RoundRecord, State } from "./state";
+import { OK, RIG_PAIRS, type Check, type ToolRigs } from "./rig-options";
 import { toolInfo, type ToolId, type ToolInfo } from "./tools";
 
-/** `ok: false` always carries the reason to show on a disabled control. */
-import { OK, RIG_PAIRS, type Check, type ToolRigs } from "./rig-options";
 export type { Check, RigOption, ToolRigs } from "./rig-options";
 
 export interface DieView {
