@@ -10,7 +10,8 @@
 //   forward  what forwarding a command to a room's owner through the adapter would cost
 //            (serverSideEmit with ack), and a push back through it, per message
 //   batch-sql  the fixed cost of the room batch statement in PostgreSQL, one-off vs named,
-//            and the server's cost per commit of making a batch's parameters
+//            the server's cost per commit of making a batch's parameters, and a batch of
+//            one commit with a few hundred and with 20,000 rooms in the database
 // Each load run is followed by the same sockets at the same rate against a bare
 // Socket.IO echo server (the floor), and Garnet's figures are given as ratios to it.
 // Flags: --only apply,8-seat,… --scale 0.25 (rooms) --window 20 --warmup 5
@@ -178,6 +179,7 @@ try {
     log(`  named statement (as the store runs it):       ${named.wallUs.toFixed(0)} µs per run, backend CPU ${named.backendCpuUs.toFixed(0)} µs`);
     const { params } = results.batchSql;
     log(`  the server's side, per commit (its batch's parameters made and converted by node-postgres): ${params.usPerCommit.toFixed(2)} µs, ${params.bytesPerCommit.toFixed(0)} bytes`);
+    for (const o of results.batchSql.oneCommit) log(`  a batch of one commit with ${o.rooms.toLocaleString("en-US")} rooms in the database: ${o.wallUs.toFixed(0)} µs, backend CPU ${o.backendCpuUs.toFixed(0)} µs`);
   }
   for (const name of ["8-seat", "2-seat", "org"]) {
     if (!parts.has(name) || !pg) continue;

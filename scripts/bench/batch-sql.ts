@@ -5,7 +5,10 @@
 // slow pace, where nearly every action is a batch of its own. And what the
 // server pays per commit to make a batch's parameters and have node-postgres
 // turn them into the text it sends (the commits of a seeded Secret Sinner game
-// of nine seats, a snapshot every 50 events, three commits per batch).
+// of nine seats, a snapshot every 50 events, three commits per batch). And what a
+// batch of one real commit (an event, its room row, one seat in ten) costs with a
+// few hundred and with tens of thousands of rooms in the database: the statement
+// looks each room up by key, so the two should be alike.
 import pg from "pg";
 import { getGame } from "../../lib/games/registry";
 import { BATCH_SQL, batchQuery, type Commit } from "../../server/rooms/batch-sql";
@@ -23,6 +26,8 @@ export interface BatchSqlResult {
   named: { wallUs: number; backendCpuUs: number };
   /** The server's side: a batch's parameters made and converted, per commit. */
   params: { usPerCommit: number; bytesPerCommit: number };
+  /** A batch of one commit, by how many rooms (each with eight seats and a lease) the database holds. */
+  oneCommit: { rooms: number; wallUs: number; backendCpuUs: number }[];
 }
 
 /** A batch's parameters made and converted as node-postgres sends them, per commit (best of three rounds). */
@@ -73,9 +78,54 @@ export async function benchBatchSql(pgBase: string, runs = 2000): Promise<BatchS
     const n1 = await time(named);
     const o2 = await time({ text: BATCH_SQL, values: named.values });
     const n2 = await time(named);
-    return { oneOff: best(o1, o2), named: best(n1, n2), params: benchBatchParams() };
+    const oneCommit = [];
+    for (const rooms of [300, 20_000]) oneCommit.push({ rooms, ...(await timeOneCommit(c, pid, rooms)) });
+    return { oneOff: best(o1, o2), named: best(n1, n2), params: benchBatchParams(), oneCommit };
   } finally {
     await c.end();
     await db.drop();
   }
+}
+
+/** Each room's last event number in the one-commit batches, across database sizes. */
+const version = new Map<string, number>();
+
+/** Fills the database up to `rooms` rooms (each with a lease and eight seats), then times batches of one commit each, the best of three rounds. */
+async function timeOneCommit(c: pg.Client, pid: number, rooms: number): Promise<{ wallUs: number; backendCpuUs: number }> {
+  await c.query(`INSERT INTO "User" ("id", "name") VALUES ('guest:h', 'Host') ON CONFLICT DO NOTHING`);
+  const from = Number((await c.query<{ n: string }>(`SELECT count(*) AS n FROM "Room"`)).rows[0]!.n) + 1;
+  await c.query(
+    `INSERT INTO "Room" ("id", "code", "gameId", "hostId", "config", "seed", "status", "updatedAt")
+     SELECT 'room-' || i, 'C' || i, 'secret-sinner', 'guest:h', '{}', 's', 'running', now() FROM generate_series($1::int, $2::int) i`,
+    [from, rooms],
+  );
+  await c.query(`INSERT INTO "RoomLease" ("roomId", "owner", "token", "expiresAt") SELECT 'room-' || i, 'bench', 1, now() + interval '1 hour' FROM generate_series($1::int, $2::int) i`, [from, rooms]);
+  await c.query(`INSERT INTO "Seat" ("roomId", "seatId", "position", "name") SELECT 'room-' || i, 's' || k, k, '' FROM generate_series($1::int, $2::int) i, generate_series(1, 8) k`, [from, rooms]);
+  await c.query("ANALYZE");
+  let n = 0;
+  const commit = (): Commit => {
+    const roomId = `room-${1 + ((n++ * 7919) % rooms)}`;
+    const seq = (version.get(roomId) ?? 1_000_000) + 1;
+    version.set(roomId, seq);
+    const at = new Date();
+    return {
+      fence: 1,
+      event: { roomId, seq, kind: "action", actor: "s3", payload: '{"action":{"type":"lock","letter":"J","target":"K"}}', clientId: `c${n}`, at, deadlineAt: at, paused: false },
+      room: { id: roomId, version: seq, status: "running", deadlineAt: at, pausedAt: null, remainingMs: null, durations: {}, endReason: null, spectators: { mode: "live", lag: 1, revealAtEnd: false } },
+      seats: n % 10 === 0 ? [{ roomId, seatId: "s2", userId: null, name: "Bot", isBot: true }] : [],
+    };
+  };
+  const round = async (runs: number) => {
+    const cpu0 = processCpuMs(pid);
+    const t0 = performance.now();
+    for (let i = 0; i < runs; i++) await c.query(batchQuery([commit()]));
+    return { wallUs: ((performance.now() - t0) / runs) * 1000, backendCpuUs: ((processCpuMs(pid) - cpu0) / runs) * 1000 };
+  };
+  await round(200);
+  let best = { wallUs: Infinity, backendCpuUs: Infinity };
+  for (let r = 0; r < 3; r++) {
+    const x = await round(500);
+    if (x.backendCpuUs < best.backendCpuUs) best = x;
+  }
+  return best;
 }

@@ -1,0 +1,72 @@
+// The batch statement looks rooms, leases and seats up by key however many
+// rooms the database holds: a batch of one commit must not read a table whole,
+// or every action costs more with every room ever made. Checked on the plan
+// the store's named statement settles on (the generic one), with thousands of
+// rooms in the tables.
+import pg from "pg";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { createTestDb } from "../test/harness";
+import { BATCH_SQL, batchParams, type Commit } from "./batch-sql";
+
+const ROOMS = 5000;
+let dbInfo: { url: string; drop(): Promise<void> };
+let c: pg.Client;
+
+beforeAll(async () => {
+  dbInfo = await createTestDb(inject("pgBase"));
+  c = new pg.Client({ connectionString: dbInfo.url });
+  await c.connect();
+  await c.query(`INSERT INTO "User" ("id", "name") VALUES ('guest:h', 'Host')`);
+  await c.query(
+    `INSERT INTO "Room" ("id", "code", "gameId", "hostId", "config", "seed", "status", "updatedAt")
+     SELECT 'room-' || i, 'C' || i, 'fixture', 'guest:h', '{}', 's', 'running', now() FROM generate_series(1, $1) i`,
+    [ROOMS],
+  );
+  await c.query(`INSERT INTO "RoomLease" ("roomId", "owner", "token", "expiresAt") SELECT 'room-' || i, 'me', 1, now() + interval '1 hour' FROM generate_series(1, $1) i`, [ROOMS]);
+  await c.query(`INSERT INTO "Seat" ("roomId", "seatId", "position", "name") SELECT 'room-' || i, 's' || k, k, '' FROM generate_series(1, $1) i, generate_series(1, 8) k`, [ROOMS]);
+  await c.query("ANALYZE");
+});
+afterAll(async () => {
+  await c.end();
+  await dbInfo.drop();
+});
+
+function commit(roomId: string): Commit {
+  const at = new Date("2026-11-30T10:00:00.000Z");
+  return {
+    fence: 1,
+    event: { roomId, seq: 1, kind: "action", actor: "s1", payload: JSON.stringify({ action: { type: "pick" } }), clientId: "c1", at, deadlineAt: null, paused: false },
+    room: { id: roomId, version: 1, status: "running", deadlineAt: null, pausedAt: null, remainingMs: null, durations: {}, endReason: null, spectators: { mode: "live", lag: 1, revealAtEnd: false } },
+    seats: [{ roomId, seatId: "s2", userId: null, name: "Bot", isBot: true }],
+  };
+}
+
+/** Every scan of one of these tables in the plan, with how it reads it. */
+function scans(plan: Record<string, unknown>, out: string[] = []): string[] {
+  const rel = plan["Relation Name"];
+  const type = String(plan["Node Type"]);
+  if (typeof rel === "string" && ["Room", "RoomLease", "Seat"].includes(rel) && type.endsWith("Scan")) out.push(`${type} on ${rel}`);
+  for (const p of (plan.Plans as Record<string, unknown>[] | undefined) ?? []) scans(p, out);
+  return out;
+}
+
+describe("the batch statement's plan", () => {
+  it("reads Room, RoomLease and Seat by key with thousands of rooms, in the generic plan the named statement keeps", async () => {
+    await c.query(`PREPARE batch(jsonb, jsonb, jsonb, jsonb) AS ${BATCH_SQL}`);
+    await c.query("SET plan_cache_mode = force_generic_plan");
+    const values = batchParams([commit("room-42")]);
+    const r = await c.query<{ "QUERY PLAN": { Plan: Record<string, unknown> }[] }>(`EXPLAIN (FORMAT JSON) EXECUTE batch(${values.map((v) => c.escapeLiteral(v)).join(", ")})`);
+    const found = scans(r.rows[0]!["QUERY PLAN"][0]!.Plan);
+    expect(found.sort()).toEqual(["Index Scan on Room", "Index Scan on RoomLease", "Index Scan on Seat"]);
+  });
+
+  it("writes the batch it plans so: the event, the room row and the seat", async () => {
+    await c.query({ name: "garnet-room-batch", text: BATCH_SQL, values: batchParams([commit("room-7")]) });
+    const ev = await c.query(`SELECT "seq" FROM "Event" WHERE "roomId" = 'room-7'`);
+    const room = await c.query(`SELECT "version" FROM "Room" WHERE "id" = 'room-7'`);
+    const seat = await c.query(`SELECT "name", "isBot" FROM "Seat" WHERE "roomId" = 'room-7' AND "seatId" = 's2'`);
+    expect(ev.rows).toEqual([{ seq: 1 }]);
+    expect(room.rows).toEqual([{ version: 1 }]);
+    expect(seat.rows).toEqual([{ name: "Bot", isBot: true }]);
+  });
+});
