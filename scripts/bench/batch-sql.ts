@@ -13,6 +13,7 @@ import pg from "pg";
 import { getGame } from "../../lib/games/registry";
 import { BATCH_SQL, batchQuery, type Commit } from "../../server/rooms/batch-sql";
 import { commitOf } from "../../server/rooms/commit";
+import { fillRooms } from "../../server/test/fill-rooms";
 import { createTestDb } from "../../server/test/harness";
 import { roomChanges } from "../../server/test/room-changes";
 import { CONFIG } from "./scenarios";
@@ -92,16 +93,7 @@ const version = new Map<string, number>();
 
 /** Fills the database up to `rooms` rooms (each with a lease and eight seats), then times batches of one commit each, the best of three rounds. */
 async function timeOneCommit(c: pg.Client, pid: number, rooms: number): Promise<{ wallUs: number; backendCpuUs: number }> {
-  await c.query(`INSERT INTO "User" ("id", "name") VALUES ('guest:h', 'Host') ON CONFLICT DO NOTHING`);
-  const from = Number((await c.query<{ n: string }>(`SELECT count(*) AS n FROM "Room"`)).rows[0]!.n) + 1;
-  await c.query(
-    `INSERT INTO "Room" ("id", "code", "gameId", "hostId", "config", "seed", "status", "updatedAt")
-     SELECT 'room-' || i, 'C' || i, 'secret-sinner', 'guest:h', '{}', 's', 'running', now() FROM generate_series($1::int, $2::int) i`,
-    [from, rooms],
-  );
-  await c.query(`INSERT INTO "RoomLease" ("roomId", "owner", "token", "expiresAt") SELECT 'room-' || i, 'bench', 1, now() + interval '1 hour' FROM generate_series($1::int, $2::int) i`, [from, rooms]);
-  await c.query(`INSERT INTO "Seat" ("roomId", "seatId", "position", "name") SELECT 'room-' || i, 's' || k, k, '' FROM generate_series($1::int, $2::int) i, generate_series(1, 8) k`, [from, rooms]);
-  await c.query("ANALYZE");
+  await fillRooms(c, rooms);
   let n = 0;
   const commit = (): Commit => {
     const roomId = `room-${1 + ((n++ * 7919) % rooms)}`;

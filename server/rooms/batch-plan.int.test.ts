@@ -5,6 +5,7 @@
 // rooms in the tables.
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { fillRooms } from "../test/fill-rooms";
 import { createTestDb } from "../test/harness";
 import { BATCH_SQL, batchParams, type Commit } from "./batch-sql";
 
@@ -16,15 +17,7 @@ beforeAll(async () => {
   dbInfo = await createTestDb(inject("pgBase"));
   c = new pg.Client({ connectionString: dbInfo.url });
   await c.connect();
-  await c.query(`INSERT INTO "User" ("id", "name") VALUES ('guest:h', 'Host')`);
-  await c.query(
-    `INSERT INTO "Room" ("id", "code", "gameId", "hostId", "config", "seed", "status", "updatedAt")
-     SELECT 'room-' || i, 'C' || i, 'fixture', 'guest:h', '{}', 's', 'running', now() FROM generate_series(1, $1) i`,
-    [ROOMS],
-  );
-  await c.query(`INSERT INTO "RoomLease" ("roomId", "owner", "token", "expiresAt") SELECT 'room-' || i, 'me', 1, now() + interval '1 hour' FROM generate_series(1, $1) i`, [ROOMS]);
-  await c.query(`INSERT INTO "Seat" ("roomId", "seatId", "position", "name") SELECT 'room-' || i, 's' || k, k, '' FROM generate_series(1, $1) i, generate_series(1, 8) k`, [ROOMS]);
-  await c.query("ANALYZE");
+  await fillRooms(c, ROOMS);
 });
 afterAll(async () => {
   await c.end();

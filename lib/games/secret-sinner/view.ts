@@ -283,7 +283,7 @@ function buildLockBoardEntry(state: State, seat: SeatId, letter: Letter): LockBo
  * round leave it as it was (and nothing of it is sent again).
  */
 function lockBlocked(state: State, seat: SeatId, letter: Letter, records: State["locks"]): LockBoardEntry["blocked"] {
-  return parts.get(state.config, partKey("targets", seat, letter), [state.letters, ...records], () => {
+  return parts.get(state.config, partKey("blocked", seat, letter), [state.letters, ...records], () => {
     const out: LockBoardEntry["blocked"] = [];
     for (const t of state.letters) {
       if (t.letter === letter) continue;
