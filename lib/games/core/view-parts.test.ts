@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { getGame } from "../registry";
 import { playWithBots, runCommand } from "./commands";
 import { seatIds } from "./seats";
-import { partKey, seatDeps, sharedAcrossRooms, SharedValues, ViewParts } from "./view-parts";
+import { partKey, seatDeps, sharedAcrossRooms, sharedText, SharedValues, ViewParts } from "./view-parts";
 
 describe("seatDeps", () => {
   const state = { round: 2, config: { a: 1 }, rng: { s: 1 }, subs: { s1: { x: 1 }, s2: { x: 2 } } };
@@ -37,6 +37,23 @@ describe("SharedValues", () => {
     get(3);
     expect(get(1)).not.toBe(one);
     expect(built).toBe(4);
+  });
+
+  it("finds what it keeps without building anything, and keeps it frozen", () => {
+    const values = new SharedValues<string, { n: number }>(10);
+    expect(values.find("a")).toBeUndefined();
+    const a = values.keep("a", { n: 1 });
+    expect(values.find("a")).toBe(a);
+    expect(values.get("a", () => ({ n: 2 }))).toBe(a);
+    expect(Object.isFrozen(a)).toBe(true);
+  });
+});
+
+describe("sharedText", () => {
+  it("gives back the text it is given", () => {
+    const built = ["Letter ", "Q", " has used all ", String(2), " of its lock-ins."].join("");
+    expect(sharedText(built)).toBe("Letter Q has used all 2 of its lock-ins.");
+    expect(sharedText("Letter Q has used all 2 of its lock-ins.")).toBe(built);
   });
 });
 

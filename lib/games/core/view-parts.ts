@@ -77,16 +77,37 @@ export class SharedValues<K, V> {
 
   /** The value kept for `key`, or `build()` kept from now on; `key` must determine it. */
   get(key: K, build: () => V): V {
-    const hit = this.values.get(key);
-    if (hit !== undefined) return hit;
+    return this.values.get(key) ?? this.keep(key, build());
+  }
+
+  /** The value kept for `key`, if any: with `keep`, a lookup that allocates nothing when it finds one (`find(k) ?? keep(k, {…})`). */
+  find(key: K): V | undefined {
+    return this.values.get(key);
+  }
+
+  /** Keeps `value` (frozen) for `key` from now on, and returns it. */
+  keep(key: K, value: V): V {
     if (this.values.size >= this.limit) this.values.delete(this.values.keys().next().value as K);
-    const value = deepFreeze(build());
+    deepFreeze(value);
     this.values.set(key, value);
     return value;
   }
 }
 
 const byJson = new SharedValues<string, unknown>();
+
+const texts = new SharedValues<string, string>(20_000);
+
+/**
+ * The one string object every room shares for `text`. A message a view shows
+ * (a refusal's reason, a channel's id) is built by a template, and such a
+ * string is a chain of its pieces on the heap, held apart by every view that
+ * shows it: in Secret Sinner, a third of what a seat's view holds. For
+ * game-made texts only (their number is bounded), never for what users type.
+ */
+export function sharedText(text: string): string {
+  return texts.find(text) ?? texts.keep(text, text);
+}
 
 /**
  * The one value of `value`'s JSON that every room shares: for a part built

@@ -4,6 +4,7 @@ import { configSchema } from "./config";
 import { lettersOf, setup } from "./engine";
 import { act, endRound, firstLetter, newGame, objectsIn, pastRounds } from "./fixtures";
 import { game } from "./index";
+import { playWithBots, runCommand } from "../core/commands";
 import { seatIds } from "../core/seats";
 import type { Viewer } from "../core/types";
 import type { Letter } from "./rules";
@@ -288,5 +289,42 @@ describe("spectator and host", () => {
     expect(h.locks).toHaveLength(2);
     expect(h.standings.map((x) => x.realm)).toEqual([...Array(4).fill("heaven"), ...Array(9).fill("hell")]);
     expect(game.view(r1, "host").me).toBeNull();
+  });
+});
+
+describe("entries every room shares", () => {
+  /** Two bot games of 11 seats, different seeds, played to four fifths. */
+  function twoRooms(): State[] {
+    const seats = seatIds(11);
+    const config = configSchema.parse({ phaseSeconds: { briefing: 0 } });
+    return ["shared-a", "shared-b"].map((seed) => {
+      const { log } = playWithBots(game, { seats, config, seed });
+      let s = setup({ seats, config, seed });
+      for (const cmd of log.slice(0, Math.floor(log.length * 0.8))) {
+        const r = runCommand(game, s, cmd);
+        if (!r.ok) throw new Error(r.code);
+        s = r.state as State;
+      }
+      return s;
+    });
+  }
+
+  it("a refusal with its letter, an answer and a lock-in record are one object wherever two rooms show the same", () => {
+    const rooms = twoRooms();
+    const entries = rooms.map((s) => {
+      const found = new Map<string, object>();
+      for (const seat of s.seats) {
+        const me = game.view(s, seat).me!;
+        const add = (list: readonly object[]) => list.forEach((e) => found.set(JSON.stringify(e), e));
+        me.lockBoard.forEach((l) => (add(l.blocked), add(l.history)));
+        me.received.forEach((r) => add(r.answers));
+        add(me.query.unselectable);
+      }
+      return found;
+    });
+    const common = [...entries[0]!.keys()].filter((k) => entries[1]!.has(k));
+    expect(common.length).toBeGreaterThan(10);
+    for (const k of common) expect(entries[1]!.get(k)).toBe(entries[0]!.get(k));
+    expect(Object.isFrozen(entries[0]!.get(common[0]!))).toBe(true);
   });
 });

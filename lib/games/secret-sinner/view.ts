@@ -5,12 +5,12 @@
 // the ordering of each realm. Scores, pairs of others and correctness are for the host only.
 import { directChannelId } from "../core/chat";
 import type { SeatId, Viewer } from "../core/types";
-import { partKey, sharedAcrossRooms, ViewParts } from "../core/view-parts";
+import { partKey, sharedAcrossRooms, sharedText, SharedValues, ViewParts } from "../core/view-parts";
 import { board, delivered, isSeat, letterInfo, lettersOf, lockTargetProblem, queryRounds, recipientLimit, roundStageProblem } from "./engine";
 import type { Letter } from "./rules";
 import { SINS, VIRTUES, areAllies, attributeLabel, rankRealm, recipientProblem, standingOf } from "./rules";
 import type { State } from "./state";
-import type { Answer, HostView, LockBoardEntry, PlayerEntry, QueryPanel, ResultsView, SeatPanel, SentQuery, View, WindowEntry } from "./view-types";
+import type { Answer, HostView, LockBoardEntry, PlayerEntry, QueryPanel, ResultsView, SeatPanel, SentQuery, Unavailable, View, WindowEntry } from "./view-types";
 
 export type * from "./view-types";
 
@@ -191,9 +191,40 @@ function sentQuery(q: State["queries"][number]): SentQuery {
   return { round: q.round, recipient: q.recipient, letters: [q.letters[0], q.letters[1], q.letters[2]], attribute: q.attribute };
 }
 
+// Small entries every room shares, rather than each view its own: keyed by number where they can be
+// (a letter is one character of A to U), so that a lookup builds no key.
+const answerEntries = new SharedValues<number, { letter: Letter; answer: Answer }>();
+const lockEntries = new SharedValues<number, { round: number; target: Letter }>();
+const becauseEntries = new SharedValues<number, WindowEntry["because"][number]>();
+/** Per shared reason text, its entry per letter. */
+const unavailableEntries = new SharedValues<string, Map<Letter, Unavailable>>(10_000);
+const code = (letter: Letter): number => letter.charCodeAt(0);
+/** Two seats' window channel id, one string per pair for every room (seat ids are the game's own, s1 to s16). */
+const windowIds = new Map<SeatId, Map<SeatId, string>>();
+
+function windowChannelId(a: SeatId, b: SeatId): string {
+  let byOther = windowIds.get(a);
+  if (!byOther) windowIds.set(a, (byOther = new Map()));
+  let id = byOther.get(b);
+  if (id === undefined) byOther.set(b, (id = directChannelId(a, b)));
+  return id;
+}
+
 /** A query's answers, letter by letter, as players read them. */
 function answersOf(q: State["queries"][number]): { letter: Letter; answer: Answer }[] {
-  return q.letters.map((letter, i) => ({ letter, answer: q.answers[i] ? "Yes" : "No" }));
+  return q.letters.map((letter, i) => {
+    const key = code(letter) * 2 + (q.answers[i] ? 1 : 0);
+    return answerEntries.find(key) ?? answerEntries.keep(key, { letter, answer: q.answers[i] ? "Yes" : "No" });
+  });
+}
+
+/** A letter that may not be chosen, with why. */
+function unavailable(letter: Letter, reason: string): Unavailable {
+  const text = sharedText(reason);
+  const byLetter = unavailableEntries.find(text) ?? unavailableEntries.keep(text, new Map());
+  let entry = byLetter.get(letter);
+  if (!entry) byLetter.set(letter, (entry = Object.freeze({ letter, reason: text })));
+  return entry;
 }
 
 function roundBlock(state: State, seat: SeatId, what: string): string | null {
@@ -214,10 +245,10 @@ function buildQueryPanel(state: State, seat: SeatId, sent: readonly State["queri
   const current = sent.find((q) => q.round === state.round && state.stage === "round");
   const recipients = queryRecipients(state, seat, sent);
   let reason = roundBlock(state, seat, "queries");
-  if (!reason && state.round > queryRounds(state)) reason = `Round ${state.round} is for lock-ins only.`;
+  if (!reason && state.round > queryRounds(state)) reason = sharedText(`Round ${state.round} is for lock-ins only.`);
   if (!reason && current) reason = "You already sent your query this round.";
   if (!reason && !recipients.some((r) => r.available)) reason = "You have no recipient left: every player of the other realm has had all the queries you may send them.";
-  return { canSend: reason === null, reason, sentThisRound: current ? sentQuery(current) : null, recipients, unselectable: unselectable(state, seat), rule: QUERY_RULE };
+  return { canSend: reason === null, reason: reason === null ? null : sharedText(reason), sentThisRound: current ? sentQuery(current) : null, recipients, unselectable: unselectable(state, seat), rule: QUERY_RULE };
 }
 
 /** Who a seat may send to, and how often it has: kept while the seats, the realms and its sent queries stay as they were (a round opening or the seat marking itself done leaves it). */
@@ -232,7 +263,7 @@ function queryRecipients(state: State, seat: SeatId, sent: readonly State["queri
       .map((s) => {
         const used = usedBy[s] ?? 0;
         const p = recipientProblem(realm, s, state.realms[s], used, limit);
-        return { seat: s, realm: state.realms[s]!, used, limit, available: p === null, reason: p ? p.message : null };
+        return { seat: s, realm: state.realms[s]!, used, limit, available: p === null, reason: p ? sharedText(p.message) : null };
       });
   });
 }
@@ -241,7 +272,7 @@ function queryRecipients(state: State, seat: SeatId, sent: readonly State["queri
 function unselectable(state: State, seat: SeatId): QueryPanel["unselectable"] {
   if (!dealt(state) || state.config.queryOwnLetters) return NONE;
   return parts.get(state.config, partKey("unselectable", seat), [state.letters], () =>
-    state.letters.filter((l) => l.owner === seat).map((l) => ({ letter: l.letter, reason: "In this match you may not query your own letters." })),
+    state.letters.filter((l) => l.owner === seat).map((l) => unavailable(l.letter, "In this match you may not query your own letters.")),
   );
 }
 
@@ -254,7 +285,10 @@ function lockBoardEntry(state: State, seat: SeatId, letter: Letter): LockBoardEn
 function buildLockBoardEntry(state: State, seat: SeatId, letter: Letter): LockBoardEntry {
   const info = letterInfo(state, letter);
   const records = locksOf(state, letter);
-  const history = records.map((l) => ({ round: l.round, target: l.target }));
+  const history = records.map((l) => {
+    const key = l.round * 128 + code(l.target);
+    return lockEntries.find(key) ?? lockEntries.keep(key, { round: l.round, target: l.target });
+  });
   const thisRound = state.stage === "round" ? history.find((h) => h.round === state.round) : undefined;
   const used = history.length;
   let reason = roundBlock(state, seat, "lock-ins");
@@ -271,7 +305,7 @@ function buildLockBoardEntry(state: State, seat: SeatId, letter: Letter): LockBo
     remaining: Math.max(0, state.config.maxLocksPerLetter - used),
     lockedThisRound: thisRound ? thisRound.target : null,
     canLock: reason === null && open,
-    reason: reason ?? (open ? null : "No letter is left to lock in."),
+    reason: reason !== null ? sharedText(reason) : open ? null : "No letter is left to lock in.",
     blocked,
   };
 }
@@ -288,7 +322,7 @@ function lockBlocked(state: State, seat: SeatId, letter: Letter, records: State[
     for (const t of state.letters) {
       if (t.letter === letter) continue;
       const p = lockTargetProblem(state, seat, letter, t.letter, records);
-      if (p) out.push({ letter: t.letter, reason: p.message });
+      if (p) out.push(unavailable(t.letter, p.message));
     }
     return out;
   });
@@ -308,8 +342,10 @@ function seatWindows(state: State, seat: SeatId): WindowEntry[] {
     const other = direction === "sent" ? q.recipient : q.sender;
     const round = q.round + 1;
     const existing = out.find((w) => w.with === other && w.round === round);
-    if (existing) existing.because.push({ round: q.round, direction });
-    else out.push({ with: other, channelId: directChannelId(seat, other), round, status: windowStatus(state, round), because: [{ round: q.round, direction }] });
+    const key = q.round * 2 + (direction === "sent" ? 0 : 1);
+    const because = becauseEntries.find(key) ?? becauseEntries.keep(key, { round: q.round, direction });
+    if (existing) existing.because.push(because);
+    else out.push({ with: other, channelId: windowChannelId(seat, other), round, status: windowStatus(state, round), because: [because] });
   }
   return out.sort((a, b) => a.round - b.round || (a.with < b.with ? -1 : 1));
 }

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { Rng } from "../core";
 import { act, bothDone, setHealth, start, toPhase, unrestricted, withDice, withTools } from "./fixtures";
 import { game, planProblem } from "./index";
-import { runCommand } from "../core";
+import { playWithBots, runCommand } from "../core";
 import { RIG_PAIRS, rigOption, rigOptions } from "./rig-options";
 import type { State } from "./state";
 
@@ -380,5 +380,43 @@ describe("parts a move leaves as they were", () => {
     // the seat's entry adds its own dice to the spectator's very object
     expect(game.view(s, "s1").running[0]?.mine).not.toBeNull();
     expect(game.view(s, "spectator").running[0]?.mine).toBeNull();
+  });
+});
+
+describe("records a viewer sees whole", () => {
+  it("are the state's own objects, not copies: a seat's rigs, recoveries and submissions, and every round's challenges and resolutions", () => {
+    const seats = ["s1", "s2"];
+    const config = game.configSchema.parse({});
+    const { log } = playWithBots(game, { seats, config, seed: "whole-records" });
+    let s = game.setup({ seats, config, seed: "whole-records" });
+    for (const cmd of log.slice(0, Math.floor(log.length * 0.8))) {
+      const r = runCommand(game, s, cmd);
+      if (!r.ok) throw new Error(r.code);
+      s = r.state as State;
+    }
+    const done = s.history.filter((rec) => rec.stage === "done");
+    expect(done.length).toBeGreaterThan(2);
+    let checked = 0;
+    for (const seat of seats) {
+      const v = game.view(s, seat);
+      s.history.forEach((rec, i) => {
+        const mine = v.me!.history[i]!;
+        for (const [shown, own] of [
+          [mine.rigs, rec.rigs[seat]],
+          [mine.recovered, rec.recovered[seat]],
+          [mine.submitted, rec.submissions[seat]],
+        ] as const) {
+          if (own === undefined) continue;
+          expect(shown).toBe(own);
+          checked++;
+        }
+        const pub = v.history[i]!;
+        if (rec.stage === "done") {
+          expect(pub.challenges).toBe(rec.challenges);
+          expect(pub.resolutions).toBe(rec.resolutions);
+        }
+      });
+    }
+    expect(checked).toBeGreaterThan(done.length * 4);
   });
 });

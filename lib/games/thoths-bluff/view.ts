@@ -194,9 +194,6 @@ function challengesPublic(state: State, rec: RoundRecord): boolean {
   return state.config.challengeReveal === "riggingEnd" && rec.stage === "action";
 }
 
-function publicChallenge(c: ChallengeResult): PublicChallenge {
-  return { challenger: c.challenger, target: c.target, wager: c.wager, correct: c.correct, removed: c.removed, unrolled: c.unrolled.slice() };
-}
 
 /** Parts kept per round record: a finished round's record is the same object in every later state. */
 const roundParts = new ViewParts<RoundRecord>();
@@ -214,13 +211,14 @@ function buildPublicRound(state: State, rec: RoundRecord): PublicRound {
   return {
     round: rec.round,
     rolls: rec.stage === "rolling" ? null : state.seats.map((seat) => ({ seat, rolls: (rec.rolls[seat] ?? []).map(publicRoll) })),
-    challenges: challengesPublic(state, rec) ? rec.challenges.map(publicChallenge) : null,
+    // challenges and resolutions are public whole once shown: the record's own objects
+    challenges: challengesPublic(state, rec) ? rec.challenges : null,
     submitted: done
       ? state.seats.flatMap((seat) =>
           (rec.submissions[seat] ?? []).map((s) => ({ seat, slot: s.slot, actionId: s.actionId, values: s.dice.map((d) => d.value).sort((a, b) => b - a) })),
         )
       : null,
-    resolutions: done ? rec.resolutions.map((r) => ({ ...r, results: r.results.map((x) => ({ ...x })), winners: r.winners.slice() })) : null,
+    resolutions: done ? rec.resolutions : null,
     health: done ? state.seats.map((seat) => ({ seat, health: rec.health[seat] as number })) : null,
   };
 }
@@ -300,6 +298,9 @@ function publicRoll(r: { die: DieKind; value: number }): PublicRoll {
   return shareDie(publicRolls, r.die, r.value, 0, () => ({ die: r.die, value: r.value }));
 }
 
+/** The empty list every view shares (nothing changes a view once built). */
+const NONE: never[] = [];
+
 function ownRolls(list: readonly { die: DieKind; value: number; bluff: boolean }[]): OwnRoll[] {
   return list.map(ownRoll);
 }
@@ -318,11 +319,12 @@ function buildPrivateRound(state: State, rec: RoundRecord, seat: SeatId, full: b
   return {
     round: rec.round,
     rolls: ownRolls(live ? p.rolls : (rec.rolls[seat] ?? [])),
-    rigs: (rec.rigs[seat] ?? []).map((r) => ({ ...r })),
-    myChallenge: mine ? { wager: mine.wager, correct: mine.correct, announcement: full || challengesPublic(state, rec) ? publicChallenge(mine) : null } : null,
-    lostToChallenge: against ? publicChallenge(against) : null,
-    recovered: (rec.recovered[seat] ?? []).slice(),
-    submitted: (rec.submissions[seat] ?? []).map((s) => ({ slot: s.slot, actionId: s.actionId, dice: s.dice.map((d) => ({ ...d })) })),
+    // the seat's own records, shown whole: the state's objects themselves (states are never changed in place)
+    rigs: rec.rigs[seat] ?? NONE,
+    myChallenge: mine ? { wager: mine.wager, correct: mine.correct, announcement: full || challengesPublic(state, rec) ? mine : null } : null,
+    lostToChallenge: against ? against : null,
+    recovered: rec.recovered[seat] ?? NONE,
+    submitted: rec.submissions[seat] ?? NONE,
   };
 }
 
@@ -433,10 +435,10 @@ function buildPanel(state: State, p: PlayerState, seat: SeatId, own: boolean): S
     done: p.done,
     bluffing: p.bluffing,
     rolls: ownRolls(p.rolls),
-    rigs: p.rigs.map((r) => ({ ...r })),
+    rigs: p.rigs,
     challenge: p.challenge,
-    recovery: p.recovery ? p.recovery.slice() : null,
-    plan: p.plan ? { short: p.plan.short.slice(), medium: p.plan.medium.slice(), long: p.plan.long.slice() } : null,
+    recovery: p.recovery,
+    plan: p.plan,
     history: privateHistory(state, p, !own),
     legal: own ? legalMoves(state, p) : null,
   };

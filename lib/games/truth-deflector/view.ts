@@ -241,10 +241,6 @@ function copySubmission(s: Submission): Submission {
   return { ...s, challenges: s.challenges.slice(), wisdom: s.wisdom ? { ...s.wisdom } : null };
 }
 
-function copyAnswer(a: WisdomAnswer): WisdomAnswer {
-  return a.kind === "pairTrace" ? { ...a, seats: a.seats.slice() } : { ...a };
-}
-
 function previewNote(lie: boolean, td: boolean, canCleanse: boolean): string {
   if (lie && !td) return "This is a lie: it makes you a Truth Deflector from the end of this round.";
   if (lie) return canCleanse ? "This is a lie: you stay a Truth Deflector, even if you cleanse this round." : "This is a lie: you stay a Truth Deflector.";
@@ -284,6 +280,10 @@ function buildChoicePreviews(td: boolean, canCleanse: boolean): ChoicePreview[] 
   return out;
 }
 
+const NO_POINTS: Ledger = Object.freeze({ challenges: 0, counts: 0, power: 0, courage: 0, total: 0 });
+const NO_SEATS: SeatId[] = [];
+
+/** A seat's past round; the round record's own objects where the seat sees them whole (states are never changed in place). */
 function myRound(r: RoundRecord, seat: SeatId): MyRound {
   const sub = r.subs[seat];
   const played = r.participants.includes(seat);
@@ -296,10 +296,10 @@ function myRound(r: RoundRecord, seat: SeatId): MyRound {
     secret: sub?.secret ?? null,
     lied: !!sub && sub.claim !== null && sub.claim !== sub.secret,
     defaulted: sub?.defaulted ?? false,
-    challenged: sub ? sub.challenges.slice() : [],
-    points: l ? { ...l } : { challenges: 0, counts: 0, power: 0, courage: 0, total: 0 },
+    challenged: sub ? sub.challenges : NO_SEATS,
+    points: l ?? NO_POINTS,
     pointsAfter: r.pointsAfter[seat] ?? 0,
-    wisdom: w ? { query: w.query ? { ...w.query } : null, answer: copyAnswer(w.answer) } : null,
+    wisdom: w ? { query: w.query ?? null, answer: w.answer } : null,
     eliminated: r.eliminated.includes(seat),
     resurrected: r.resurrected.includes(seat),
     cleansed: r.cleansed.includes(seat),
