@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { getGame } from "../registry";
 import { playWithBots, runCommand } from "./commands";
 import { seatIds } from "./seats";
-import { partKey, seatDeps, sharedAcrossRooms, sharedText, SharedValues, ViewParts } from "./view-parts";
+import { partKey, RecordParts, seatDeps, sharedAcrossRooms, sharedText, SharedValues, ViewParts } from "./view-parts";
 
 describe("seatDeps", () => {
   const state = { round: 2, config: { a: 1 }, rng: { s: 1 }, subs: { s1: { x: 1 }, s2: { x: 2 } } };
@@ -46,6 +46,47 @@ describe("SharedValues", () => {
     expect(values.find("a")).toBe(a);
     expect(values.get("a", () => ({ n: 2 }))).toBe(a);
     expect(Object.isFrozen(a)).toBe(true);
+  });
+});
+
+describe("ViewParts", () => {
+  it("keeps each key's value apart, for an owner with a few keys and with many, and builds again only when a dependency changes", () => {
+    const parts = new ViewParts<object>();
+    const owner = {};
+    let built = 0;
+    const dep = { v: 1 };
+    const get = (k: number, d: unknown) => parts.get(owner, partKey("k", String(k)), [d], () => ({ k, n: built++ }));
+    const first = Array.from({ length: 20 }, (_, k) => get(k, dep));
+    expect(built).toBe(20);
+    // past the first few keys the owner's values move from a list to a map: every one is still found
+    first.forEach((v, k) => expect(get(k, dep)).toBe(v));
+    expect(built).toBe(20);
+    const rebuilt = get(3, { v: 2 });
+    expect(rebuilt).not.toBe(first[3]);
+    expect(rebuilt.k).toBe(3);
+    expect(get(3, dep)).not.toBe(first[3]);
+    expect(get(4, dep)).toBe(first[4]);
+  });
+
+  it("finds a value a build keeps under another key of the same owner", () => {
+    const parts = new ViewParts<object>();
+    const owner = {};
+    const outer = parts.get(owner, "outer", [], () => Array.from({ length: 12 }, (_, i) => parts.get(owner, `inner:${i}`, [], () => i)));
+    expect(parts.get(owner, "outer", [], () => [])).toBe(outer);
+    expect(parts.get(owner, "inner:11", [], () => -1)).toBe(11);
+  });
+});
+
+describe("RecordParts", () => {
+  it("builds once per record", () => {
+    let built = 0;
+    const parts = new RecordParts((r: { n: number }) => ({ twice: r.n * 2, built: built++ }));
+    const a = { n: 1 };
+    const b = { n: 1 };
+    expect(parts.get(a)).toBe(parts.get(a));
+    expect(parts.get(b)).not.toBe(parts.get(a));
+    expect(parts.get(b).twice).toBe(2);
+    expect(built).toBe(2);
   });
 });
 

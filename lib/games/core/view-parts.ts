@@ -7,9 +7,24 @@
 // payloads, so nothing may change a view after it is built. The fuzzers check
 // every view against one built from a copy of the state (where nothing is kept).
 
+/** One kept value: its key, what it was built from, and itself. */
+interface Kept {
+  key: string;
+  deps: readonly unknown[];
+  value: unknown;
+}
+
+/**
+ * Up to this many kept values an owner's are a list searched in order (most
+ * owners, a query or a round record, have one to a few); past it, a map by key.
+ * A map of its own for each owner held more than the values it kept.
+ */
+const LISTED = 8;
+const NO_DEPS: readonly unknown[] = Object.freeze([]);
+
 /** Values built once per owner object, key and dependencies. */
 export class ViewParts<O extends object> {
-  private readonly kept = new WeakMap<O, Map<string, { deps: readonly unknown[]; value: unknown }>>();
+  private readonly kept = new WeakMap<O, Kept[] | Map<string, Kept>>();
 
   /**
    * `build()`, or the value it gave before for the same `owner` and `key` when
@@ -17,16 +32,33 @@ export class ViewParts<O extends object> {
    * together must determine the value.
    */
   get<V>(owner: O, key: string, deps: readonly unknown[], build: () => V): V {
-    let byKey = this.kept.get(owner);
-    if (!byKey) {
-      byKey = new Map();
-      this.kept.set(owner, byKey);
-    }
-    const hit = byKey.get(key);
+    const hit = this.find(owner, key);
     if (hit && sameDeps(hit.deps, deps)) return hit.value as V;
     const value = build();
-    byKey.set(key, { deps, value });
+    const kept = deps.length === 0 ? NO_DEPS : deps;
+    if (hit) {
+      // the entry stays where it is (a build may have moved the owner's list into a map)
+      hit.deps = kept;
+      hit.value = value;
+    } else this.add(owner, { key, deps: kept, value });
     return value;
+  }
+
+  private find(owner: O, key: string): Kept | undefined {
+    const all = this.kept.get(owner);
+    if (all === undefined) return undefined;
+    if (!Array.isArray(all)) return all.get(key);
+    for (let i = 0; i < all.length; i++) if (all[i]!.key === key) return all[i];
+    return undefined;
+  }
+
+  private add(owner: O, entry: Kept): void {
+    const all = this.kept.get(owner);
+    if (all === undefined) this.kept.set(owner, [entry]);
+    else if (!Array.isArray(all)) all.set(entry.key, entry);
+    // a list is copied whole at its exact length (concat), rather than grown or spread with room to spare
+    else if (all.length < LISTED) this.kept.set(owner, all.concat([entry]));
+    else this.kept.set(owner, new Map([...all, entry].map((e) => [e.key, e])));
   }
 
   /**
@@ -37,6 +69,24 @@ export class ViewParts<O extends object> {
    */
   sameList<T>(owner: O, key: string, list: readonly T[]): readonly T[] {
     return this.get(owner, key, list, () => list);
+  }
+}
+
+/**
+ * One value per owner object, built on first use: a part that its record alone
+ * determines (a query, a round once over; records are never changed). It keeps
+ * nothing but the value, where `ViewParts` keeps a key and dependencies for
+ * each; a room holds one for each of its records.
+ */
+export class RecordParts<O extends object, V> {
+  private readonly kept = new WeakMap<O, V>();
+
+  constructor(private readonly build: (owner: O) => V) {}
+
+  get(owner: O): V {
+    let value = this.kept.get(owner);
+    if (value === undefined) this.kept.set(owner, (value = this.build(owner)));
+    return value;
   }
 }
 

@@ -5,12 +5,12 @@
 // the ordering of each realm. Scores, pairs of others and correctness are for the host only.
 import { directChannelId } from "../core/chat";
 import type { SeatId, Viewer } from "../core/types";
-import { partKey, sharedAcrossRooms, sharedText, SharedValues, ViewParts } from "../core/view-parts";
+import { partKey, RecordParts, sharedAcrossRooms, sharedText, SharedValues, ViewParts } from "../core/view-parts";
 import { board, delivered, isSeat, letterInfo, lettersOf, lockTargetProblem, queryRounds, recipientLimit, roundStageProblem } from "./engine";
 import type { Letter } from "./rules";
 import { SINS, VIRTUES, areAllies, attributeLabel, rankRealm, recipientProblem, standingOf } from "./rules";
 import type { State } from "./state";
-import type { Answer, HostView, LockBoardEntry, PlayerEntry, QueryPanel, ResultsView, SeatPanel, SentQuery, Unavailable, View, WindowEntry } from "./view-types";
+import type { Answer, HostView, LockBoardEntry, PlayerEntry, QueryPanel, ResultsView, SeatPanel, ReceivedAnswer, SentQuery, Unavailable, View, WindowEntry } from "./view-types";
 
 export type * from "./view-types";
 
@@ -179,10 +179,10 @@ function queryLists(state: State, seat: SeatId): Pick<SeatPanel, "sent" | "recei
   const mine = queriesOf(state, seat);
   // an entry reads its query record alone (records never change once made): kept per record, so a new query adds one entry
   return parts.get(state.config, partKey("queries", seat), [state.stage, state.round, ...mine], () => ({
-    sent: mine.filter((q) => q.sender === seat).map((q) => queryParts.get(q, "sent", [], () => sentQuery(q))),
+    sent: mine.filter((q) => q.sender === seat).map((q) => sentParts.get(q)),
     received: mine
       .filter((q) => q.recipient === seat && delivered(state, q))
-      .map((q) => queryParts.get(q, "received", [], () => ({ round: q.round, sender: q.sender, answers: answersOf(q) }))),
+      .map((q) => receivedParts.get(q)),
     windows: seatWindows(state, seat),
   }));
 }
@@ -190,6 +190,10 @@ function queryLists(state: State, seat: SeatId): Pick<SeatPanel, "sent" | "recei
 function sentQuery(q: State["queries"][number]): SentQuery {
   return { round: q.round, recipient: q.recipient, letters: [q.letters[0], q.letters[1], q.letters[2]], attribute: q.attribute };
 }
+
+/** A query as its sender and its recipient see it: the record alone determines each. */
+const sentParts = new RecordParts(sentQuery);
+const receivedParts = new RecordParts((q: State["queries"][number]): ReceivedAnswer => ({ round: q.round, sender: q.sender, answers: answersOf(q) }));
 
 // Small entries every room shares, rather than each view its own: keyed by number where they can be
 // (a letter is one character of A to U), so that a lookup builds no key.
