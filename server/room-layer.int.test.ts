@@ -297,6 +297,35 @@ describe("seats change hands on the room's queue", () => {
   });
 });
 
+describe("a room nobody watches", () => {
+  it("lets its views go when its last watcher leaves, and a player who comes back is shown the game as it stands", async () => {
+    const { h, seated, code } = await t.seatedRoom(host, [alice, bob], { gameId: "fixture", config: { rounds: 3, pickSeconds: 600 } });
+    await h.req("host:command", { code, command: { type: "start" } });
+    const [a, b] = seated as [Client, Client];
+    await a.req("game:act", { code, action: { type: "pick", value: 2 } });
+    const room = (await t.server.rooms.get(code))!;
+    const held = room.data;
+    const shown = await b.waitFor((p) => p.version === held.version);
+    for (const c of [h, a, b]) c.close();
+    // the data is copied, so that nothing the games kept for its objects stays reachable
+    expect(await until(() => room.data !== held)).toBe(true);
+    expect(room.data).toEqual(held);
+
+    const back = await t.client(bob);
+    const watched = await back.req<{ payload: { view: unknown; version: number } }>("room:watch", { code });
+    if (!watched.ok) throw new Error(watched.message);
+    expect(watched.payload.version).toBe(shown.version);
+    expect(watched.payload.view).toEqual(shown.view);
+    // and the game goes on from there
+    const a2 = await t.client(alice);
+    await a2.req("room:watch", { code });
+    await back.req("game:act", { code, action: { type: "pick", value: 3 } }).then((r) => expect(r.ok).toBe(true));
+    await back.waitFor((p) => p.version > shown.version);
+    back.close();
+    a2.close();
+  });
+});
+
 describe("memory stays bounded", () => {
   const s = useTestServer([fixtureGame], { lobbyTtlMs: 0, unloadIdleMs: 0 });
 

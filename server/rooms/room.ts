@@ -101,7 +101,9 @@ export class Room {
   readonly season: SeasonLink | null;
   readonly frames = new SpectatorFrames();
   private readonly facts: RoomFacts;
-  private readonly memo = new PayloadMemo();
+  private memo = new PayloadMemo();
+  /** Whether payloads were built since the room last let its views go (forgetViews). */
+  private viewsHeld = false;
   private current: RoomData;
   private queue: Promise<unknown> = Promise.resolve();
   /** Actions waiting for the queue, which others arriving meanwhile join (see act). */
@@ -193,8 +195,28 @@ export class Room {
 
   /** That payload in its two parts: what every recipient of this change shares, and the recipient's own. */
   payloadParts(role: Role, seat: SeatId | null, ctx: PayloadContext = this.payloadContext()): PayloadParts {
+    this.viewsHeld = true;
     if (role === "spectator") return this.frames.parts(ctx, this.current);
     return payloadParts(ctx, this.current, role, seat, role === "host" ? "host" : (seat ?? "spectator"));
+  }
+
+  /**
+   * Lets go of what was built for viewers, once nobody watches: the memory of
+   * the last payloads, and the view parts the games keep for the room's state
+   * objects (kept per object, so a copy of the data holds none of them). A room
+   * nobody watches (a game its players left at its end, a match between
+   * sessions) then holds its data alone, where its views held twice as much; a
+   * viewer who comes back has them built afresh. Runs in the room's queue,
+   * between two of its commands.
+   */
+  forgetViews(): void {
+    if (!this.viewsHeld) return;
+    this.enqueue(() => {
+      if (!this.viewsHeld) return;
+      this.viewsHeld = false;
+      this.memo = new PayloadMemo();
+      this.current = structuredClone(this.current);
+    }).catch(() => undefined);
   }
 
   // ---------- the queue and the commit path ----------

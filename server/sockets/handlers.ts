@@ -10,7 +10,7 @@ import type { ChatMessage, ClientToServer, Role, ServerToClient } from "../../li
 import type { RoomManager } from "../rooms/manager";
 import { buildAudit } from "../replay";
 import { chatHistory } from "../rooms/chat";
-import { joinPayload, spectatorsLive, type PayloadParts } from "../rooms/payloads";
+import { joinPayload, spectatorsLive, type PayloadContext, type PayloadParts } from "../rooms/payloads";
 import { CommandError, type Room } from "../rooms/room";
 import type { SessionUser } from "./auth";
 import type { Limits } from "../limits";
@@ -60,12 +60,16 @@ export function seatConnected(io: IO, room: Room, seat: string): boolean {
   return members(io, groupSeat(room, seat)) > 0;
 }
 
-/** Sends a group what changed: a patch against its last frame, or the whole payload when it has none; the host follows every change, the others only what they can see. */
-function push(io: IO, room: Room, group: string, build: () => PayloadParts, follow: Follow): void {
+/** Sends a group what changed: a patch against its last frame, or the whole payload when it has none; the host follows every change, the others only what they can see. Returns whether the group has listeners. */
+function push(io: IO, room: Room, group: string, build: () => PayloadParts, follow: Follow): boolean {
   const ids = io.sockets.adapter.rooms.get(group);
-  if (!ids?.size) return dropFrame(room, group);
+  if (!ids?.size) {
+    dropFrame(room, group);
+    return false;
+  }
   const packet = advanceFrame(room, group, build(), follow);
   if (packet) writeAll(io, ids, packet);
+  return true;
 }
 
 /** Writes a packet encoded once for a group to each of its sockets (one, mostly), without Socket.IO's broadcast machinery. */
@@ -81,10 +85,14 @@ function writeAll(io: IO, ids: Set<string>, packet: string): void {
 
 /** Pushes each recipient kind its payload: computed once per kind, not per socket, and only for kinds that are listening. */
 export function broadcast(io: IO, room: Room): void {
-  const ctx = room.payloadContext();
-  push(io, room, groupHost(room), () => room.payloadParts("host", null, ctx), "all");
-  push(io, room, groupSpec(room), () => room.payloadParts("spectator", null, ctx), "seen");
-  for (const s of room.seats) push(io, room, groupSeat(room, s.seat), () => room.payloadParts("player", s.seat, ctx), "seen");
+  // the context is made on first use: a room nobody watches builds nothing
+  let ctx: PayloadContext | undefined;
+  const context = () => (ctx ??= room.payloadContext());
+  let watched = push(io, room, groupHost(room), () => room.payloadParts("host", null, context()), "all");
+  watched = push(io, room, groupSpec(room), () => room.payloadParts("spectator", null, context()), "seen") || watched;
+  for (const s of room.seats) watched = push(io, room, groupSeat(room, s.seat), () => room.payloadParts("player", s.seat, context()), "seen") || watched;
+  // nobody left to watch: the room lets its views go until someone comes back
+  if (!watched) room.forgetViews();
 }
 
 function groupOf(room: Room, role: Role, seat: string | null): string {
@@ -137,6 +145,12 @@ export function movedAway(io: IO, room: Room): void {
       if (String(socket.handshake.query.room ?? "").toUpperCase() === room.code) socket.disconnect(true);
     }
   }
+}
+
+/** After a socket stopped watching: a seat's presence changed (everyone is told), or the room may have nobody left to build views for. */
+function leftBehind(io: IO, room: Room, player: boolean): void {
+  if (player) broadcast(io, room);
+  else if (watcherCount(io, room) === 0) room.forgetViews();
 }
 
 /** Stops a socket watching a room; true when it was listening as a seat (presence changed). */
@@ -231,7 +245,8 @@ export function roomHandlers(io: IO, rooms: RoomManager, limits: Limits): Handle
 
     "room:unwatch": async (socket, { code }) => {
       const room = rooms.loaded(code);
-      if (leave(socket, room, code) && room) broadcast(io, room);
+      const player = leave(socket, room, code);
+      if (room) leftBehind(io, room, player);
       return {};
     },
 
@@ -301,7 +316,7 @@ export function disconnectHandler(io: IO, rooms: RoomManager, limits: Limits): (
     limits.forget("socket_event", this.id);
     for (const [code, w] of this.data.watching) {
       const room = rooms.loaded(code);
-      if (w.role === "player" && room && room.id === w.roomId) broadcast(io, room);
+      if (room && room.id === w.roomId) leftBehind(io, room, w.role === "player");
     }
     this.data.watching.clear();
   };
