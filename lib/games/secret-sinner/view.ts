@@ -202,8 +202,8 @@ const lockEntries = new SharedValues<number, { round: number; target: Letter }>(
 const becauseEntries = new SharedValues<number, WindowEntry["because"][number]>();
 /** Per shared reason text, its entry per letter. */
 const unavailableEntries = new SharedValues<string, Map<Letter, Unavailable>>(10_000);
-const code = (letter: Letter): number => letter.charCodeAt(0);
-/** Two seats' window channel id, one string per pair for every room (seat ids are the game's own, s1 to s16). */
+const letterCode = (letter: Letter): number => letter.charCodeAt(0);
+/** Two seats' window channel id, one string per pair for every room (seat ids are the game's own, so the pairs are few). */
 const windowIds = new Map<SeatId, Map<SeatId, string>>();
 
 function windowChannelId(a: SeatId, b: SeatId): string {
@@ -217,7 +217,7 @@ function windowChannelId(a: SeatId, b: SeatId): string {
 /** A query's answers, letter by letter, as players read them. */
 function answersOf(q: State["queries"][number]): { letter: Letter; answer: Answer }[] {
   return q.letters.map((letter, i) => {
-    const key = code(letter) * 2 + (q.answers[i] ? 1 : 0);
+    const key = letterCode(letter) * 2 + (q.answers[i] ? 1 : 0);
     return answerEntries.find(key) ?? answerEntries.keep(key, { letter, answer: q.answers[i] ? "Yes" : "No" });
   });
 }
@@ -249,7 +249,7 @@ function buildQueryPanel(state: State, seat: SeatId, sent: readonly State["queri
   const current = sent.find((q) => q.round === state.round && state.stage === "round");
   const recipients = queryRecipients(state, seat, sent);
   let reason = roundBlock(state, seat, "queries");
-  if (!reason && state.round > queryRounds(state)) reason = sharedText(`Round ${state.round} is for lock-ins only.`);
+  if (!reason && state.round > queryRounds(state)) reason = `Round ${state.round} is for lock-ins only.`;
   if (!reason && current) reason = "You already sent your query this round.";
   if (!reason && !recipients.some((r) => r.available)) reason = "You have no recipient left: every player of the other realm has had all the queries you may send them.";
   return { canSend: reason === null, reason: reason === null ? null : sharedText(reason), sentThisRound: current ? sentQuery(current) : null, recipients, unselectable: unselectable(state, seat), rule: QUERY_RULE };
@@ -290,7 +290,7 @@ function buildLockBoardEntry(state: State, seat: SeatId, letter: Letter): LockBo
   const info = letterInfo(state, letter);
   const records = locksOf(state, letter);
   const history = records.map((l) => {
-    const key = l.round * 128 + code(l.target);
+    const key = l.round * 128 + letterCode(l.target);
     return lockEntries.find(key) ?? lockEntries.keep(key, { round: l.round, target: l.target });
   });
   const thisRound = state.stage === "round" ? history.find((h) => h.round === state.round) : undefined;
