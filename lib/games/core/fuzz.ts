@@ -150,6 +150,7 @@ export function runFuzzScript(game: AnyGame, setup: FuzzSetup, steps: FuzzStep[]
     if (broken.length) fail(`invariants broken: ${broken.slice(0, 5).join("; ")}`);
     // the same state in new objects: no view part kept from an earlier state (core/view-parts.ts) applies to it
     const copy = structuredClone(next);
+    const was = JSON.stringify(next);
     for (const viewer of [...seats, "spectator", "host"]) {
       const view = game.view(next, viewer);
       const p = plainJsonProblem(view);
@@ -160,6 +161,8 @@ export function runFuzzScript(game: AnyGame, setup: FuzzSetup, steps: FuzzStep[]
     // the chat rules too may be kept from an earlier state: they must equal the ones built from the copy
     if (game.chat && JSON.stringify(game.chat(next, seats.slice())) !== JSON.stringify(game.chat(copy, seats.slice()))) fail("the chat rules differ from the ones built from a copy of the state: kept rules are stale");
     game.outcome(next);
+    // a view may hold the state's own records: nothing that builds or reads views may change them
+    if (JSON.stringify(next) !== was) fail("building the views, the chat rules or the outcome changed the state");
   };
 
   /** Sends one action as the socket path would (schema first, then apply); returns whether it was accepted. */
@@ -209,7 +212,13 @@ export function runFuzzScript(game: AnyGame, setup: FuzzSetup, steps: FuzzStep[]
     state = r.state;
   };
 
-  const botMove = (seat: SeatId, i: number): unknown => game.bot(game.view(state, seat), { seat, rng: Rng.fromSeed(`${seed}/bot/${i}`) });
+  const botMove = (seat: SeatId, i: number): unknown => {
+    const was = JSON.stringify(state);
+    const move = game.bot(game.view(state, seat), { seat, rng: Rng.fromSeed(`${seed}/bot/${i}`) });
+    // a bot reads a view, which may hold the state's own records
+    if (JSON.stringify(state) !== was) fail(`the bot for ${seat} changed the state through its view`);
+    return move;
+  };
 
   checkState(state, null);
   steps.forEach((step, i) => {
