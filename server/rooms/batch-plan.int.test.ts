@@ -7,7 +7,7 @@ import pg from "pg";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { fillRooms } from "../test/fill-rooms";
 import { createTestDb } from "../test/harness";
-import { BATCH_SQL, batchParams, type Commit } from "./batch-sql";
+import { BATCH_SQL, batchParams, batchQuery, type Commit } from "./batch-sql";
 
 const ROOMS = 5000;
 let dbInfo: { url: string; drop(): Promise<void> };
@@ -54,7 +54,7 @@ describe("the batch statement's plan", () => {
   });
 
   it("writes the batch it plans so: the event, the room row and the seat", async () => {
-    await c.query({ name: "garnet-room-batch", text: BATCH_SQL, values: batchParams([commit("room-7")]) });
+    await c.query(batchQuery([commit("room-7")]));
     const ev = await c.query(`SELECT "seq" FROM "Event" WHERE "roomId" = 'room-7'`);
     const room = await c.query(`SELECT "version" FROM "Room" WHERE "id" = 'room-7'`);
     const seat = await c.query(`SELECT "name", "isBot" FROM "Seat" WHERE "roomId" = 'room-7' AND "seatId" = 's2'`);

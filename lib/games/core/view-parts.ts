@@ -7,6 +7,9 @@
 // payloads, so nothing may change a view after it is built. The fuzzers check
 // every view against one built from a copy of the state (where nothing is kept).
 
+/** The empty list every view shares where it shows none (nothing changes a view once built). */
+export const NONE: never[] = [];
+
 /** One kept value: its key, what it was built from, and itself. */
 interface Kept {
   key: string;

@@ -4,7 +4,7 @@ import { configSchema } from "./config";
 import { lettersOf, setup } from "./engine";
 import { act, endRound, firstLetter, newGame, objectsIn, pastRounds } from "./fixtures";
 import { game } from "./index";
-import { playWithBots, runCommand } from "../core/commands";
+import { playWithBots, replay } from "../core/commands";
 import { seatIds } from "../core/seats";
 import type { Viewer } from "../core/types";
 import type { Letter } from "./rules";
@@ -299,13 +299,7 @@ describe("entries every room shares", () => {
     const config = configSchema.parse({ phaseSeconds: { briefing: 0 } });
     return ["shared-a", "shared-b"].map((seed) => {
       const { log } = playWithBots(game, { seats, config, seed });
-      let s = setup({ seats, config, seed });
-      for (const cmd of log.slice(0, Math.floor(log.length * 0.8))) {
-        const r = runCommand(game, s, cmd);
-        if (!r.ok) throw new Error(r.code);
-        s = r.state as State;
-      }
-      return s;
+      return replay(game, { seats, config, seed }, log.slice(0, Math.floor(log.length * 0.8))) as State;
     });
   }
 

@@ -5,7 +5,7 @@
 // the ordering of each realm. Scores, pairs of others and correctness are for the host only.
 import { directChannelId } from "../core/chat";
 import type { SeatId, Viewer } from "../core/types";
-import { partKey, RecordParts, sharedAcrossRooms, sharedText, SharedValues, ViewParts } from "../core/view-parts";
+import { NONE, partKey, RecordParts, sharedAcrossRooms, sharedText, SharedValues, ViewParts } from "../core/view-parts";
 import { board, delivered, isSeat, letterInfo, lettersOf, lockTargetProblem, queryRounds, recipientLimit, roundStageProblem } from "./engine";
 import type { Letter } from "./rules";
 import { SINS, VIRTUES, areAllies, attributeLabel, rankRealm, recipientProblem, standingOf } from "./rules";
@@ -31,7 +31,6 @@ function dealt(state: State): boolean {
  */
 const queryIndex = new WeakMap<State["queries"], Map<SeatId, State["queries"]>>();
 const lockIndex = new WeakMap<State["locks"], Map<Letter, State["locks"]>>();
-const NONE: never[] = [];
 
 /** The queries `seat` sent or received, oldest first. */
 function queriesOf(state: State, seat: SeatId): State["queries"] {
@@ -200,8 +199,7 @@ const receivedParts = new RecordParts((q: State["queries"][number]): ReceivedAns
 const answerEntries = new SharedValues<number, { letter: Letter; answer: Answer }>();
 const lockEntries = new SharedValues<number, { round: number; target: Letter }>();
 const becauseEntries = new SharedValues<number, WindowEntry["because"][number]>();
-/** Per shared reason text, its entry per letter. */
-const unavailableEntries = new SharedValues<string, Map<Letter, Unavailable>>(10_000);
+const unavailableEntries = new SharedValues<string, Unavailable>(10_000);
 const letterCode = (letter: Letter): number => letter.charCodeAt(0);
 /** Two seats' window channel id, one string per pair for every room (seat ids are the game's own, so the pairs are few). */
 const windowIds = new Map<SeatId, Map<SeatId, string>>();
@@ -224,11 +222,9 @@ function answersOf(q: State["queries"][number]): { letter: Letter; answer: Answe
 
 /** A letter that may not be chosen, with why. */
 function unavailable(letter: Letter, reason: string): Unavailable {
-  const text = sharedText(reason);
-  const byLetter = unavailableEntries.find(text) ?? unavailableEntries.keep(text, new Map());
-  let entry = byLetter.get(letter);
-  if (!entry) byLetter.set(letter, (entry = Object.freeze({ letter, reason: text })));
-  return entry;
+  // built when a letter's lock-ins or the letters change, not per move: the key's string is no burden
+  const key = `${letter}:${reason}`;
+  return unavailableEntries.find(key) ?? unavailableEntries.keep(key, { letter, reason: sharedText(reason) });
 }
 
 function roundBlock(state: State, seat: SeatId, what: string): string | null {

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { Rng } from "../core";
 import { act, bothDone, setHealth, start, toPhase, unrestricted, withDice, withTools } from "./fixtures";
 import { game, planProblem } from "./index";
-import { playWithBots, runCommand } from "../core";
+import { playWithBots, replay, runCommand } from "../core";
 import { RIG_PAIRS, rigOption, rigOptions } from "./rig-options";
 import type { State } from "./state";
 
@@ -388,12 +388,7 @@ describe("records a viewer sees whole", () => {
     const seats = ["s1", "s2"];
     const config = game.configSchema.parse({});
     const { log } = playWithBots(game, { seats, config, seed: "whole-records" });
-    let s = game.setup({ seats, config, seed: "whole-records" });
-    for (const cmd of log.slice(0, Math.floor(log.length * 0.8))) {
-      const r = runCommand(game, s, cmd);
-      if (!r.ok) throw new Error(r.code);
-      s = r.state as State;
-    }
+    const s = replay(game, { seats, config, seed: "whole-records" }, log.slice(0, Math.floor(log.length * 0.8))) as State;
     const done = s.history.filter((rec) => rec.stage === "done");
     expect(done.length).toBeGreaterThan(2);
     let checked = 0;

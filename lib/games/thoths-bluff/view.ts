@@ -5,7 +5,7 @@
 // - the host: everything.
 // Bluffs are never marked in anything a seat sees of its opponent or a spectator sees.
 import type { Outcome, SeatId, Viewer } from "../core";
-import { sharedAcrossRooms, SharedValues, partKey, ViewParts } from "../core/view-parts";
+import { NONE, sharedAcrossRooms, SharedValues, partKey, ViewParts } from "../core/view-parts";
 import { RESTRICTIONS, SLOT_SIZE, SLOTS, assignmentProblem, dieProblem, type Assignment, type RestrictionId, type RestrictionInfo, type Slot, type SlotState } from "./actions";
 import { DICE, DIE_NAMES, SIDES, countDoubles, dieIndex, type Die, type DieKind, type DieStatus } from "./dice";
 import { challengeProblem, defaultRecovery, dieOf, rigCheck, rollProblem, slotStates } from "./rules";
@@ -194,7 +194,6 @@ function challengesPublic(state: State, rec: RoundRecord): boolean {
   return state.config.challengeReveal === "riggingEnd" && rec.stage === "action";
 }
 
-
 /** Parts kept per round record: a finished round's record is the same object in every later state. */
 const roundParts = new ViewParts<RoundRecord>();
 const configParts = new ViewParts<State["config"]>();
@@ -298,9 +297,6 @@ function publicRoll(r: { die: DieKind; value: number }): PublicRoll {
   return shareDie(publicRolls, r.die, r.value, 0, () => ({ die: r.die, value: r.value }));
 }
 
-/** The empty list every view shares (nothing changes a view once built). */
-const NONE: never[] = [];
-
 function ownRolls(list: readonly { die: DieKind; value: number; bluff: boolean }[]): OwnRoll[] {
   return list.map(ownRoll);
 }
@@ -322,7 +318,7 @@ function buildPrivateRound(state: State, rec: RoundRecord, seat: SeatId, full: b
     // the seat's own records, shown whole: the state's objects themselves (states are never changed in place)
     rigs: rec.rigs[seat] ?? NONE,
     myChallenge: mine ? { wager: mine.wager, correct: mine.correct, announcement: full || challengesPublic(state, rec) ? mine : null } : null,
-    lostToChallenge: against ? against : null,
+    lostToChallenge: against ?? null,
     recovered: rec.recovered[seat] ?? NONE,
     submitted: rec.submissions[seat] ?? NONE,
   };

@@ -3,7 +3,7 @@
 // public record; the host sees everything. Claims are secret too: only the
 // counts per trait are public.
 import type { SeatId, Viewer } from "../core/types";
-import { seatDeps, sharedAcrossRooms, partKey, ViewParts } from "../core/view-parts";
+import { NONE, seatDeps, sharedAcrossRooms, partKey, ViewParts } from "../core/view-parts";
 import { WISDOM_OPTION_TEXT, type WisdomOption } from "./config";
 import { cleanseBlock, effectsOf, participants, queryKindFor, resurrectBlock, traitPairs } from "./rules";
 import {
@@ -281,7 +281,6 @@ function buildChoicePreviews(td: boolean, canCleanse: boolean): ChoicePreview[] 
 }
 
 const NO_POINTS: Ledger = Object.freeze({ challenges: 0, counts: 0, power: 0, courage: 0, total: 0 });
-const NO_SEATS: SeatId[] = [];
 
 /** A seat's past round; the round record's own objects where the seat sees them whole (states are never changed in place). */
 function myRound(r: RoundRecord, seat: SeatId): MyRound {
@@ -296,7 +295,7 @@ function myRound(r: RoundRecord, seat: SeatId): MyRound {
     secret: sub?.secret ?? null,
     lied: !!sub && sub.claim !== null && sub.claim !== sub.secret,
     defaulted: sub?.defaulted ?? false,
-    challenged: sub ? sub.challenges : NO_SEATS,
+    challenged: sub ? sub.challenges : NONE,
     points: l ?? NO_POINTS,
     pointsAfter: r.pointsAfter[seat] ?? 0,
     wisdom: w ? { query: w.query ?? null, answer: w.answer } : null,
