@@ -81,6 +81,21 @@ describe("diffJson and applyPatch", () => {
     expect(diffJson([undefined], [null])).toEqual([]);
   });
 
+  it("gives each operation a path of its own, which later diffs leave as it was", () => {
+    const a = { p: { q: { r: 1, s: [1, 2, 3] } }, t: { u: 1 }, gone: true };
+    const b = { p: { q: { r: 2, s: [1, 2, 4], big: "x".repeat(200) } }, t: { u: 2, v: "y".repeat(200) } };
+    const ops = diffJson(a, b);
+    const paths = ops.map((o) => o.p);
+    expect(paths).toEqual([["p", "q", "r"], ["p", "q", "s", 2], ["p", "q", "big"], ["t", "u"], ["t", "v"], ["gone"]]);
+    // no two operations share a path array, and their paths are as long as they read
+    expect(new Set(paths).size).toBe(paths.length);
+    for (const p of paths) expect(Object.keys(p)).toHaveLength(p.length);
+    const copy = JSON.stringify(ops);
+    diffJson({ deep: { deeper: { deepest: [0, 0, 0, 0] } } }, { deep: { deeper: { deepest: [0, 0, 0, 1] } } });
+    expect(JSON.stringify(ops)).toBe(copy);
+    expect(applyPatch(a, ops)).toEqual(b);
+  });
+
   it("sends an appended history as its new entries only", () => {
     const a = { round: 3, history: [{ r: 1, text: "x".repeat(200) }, { r: 2, text: "y".repeat(200) }] };
     const b = { round: 4, history: [...a.history, { r: 3, text: "z" }] };

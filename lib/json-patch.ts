@@ -37,8 +37,20 @@ const own = Object.prototype.hasOwnProperty;
 /** The operations that turn `a` into `b`; none when they are equal as JSON. */
 export function diffJson(a: unknown, b: unknown): PatchOp[] {
   const ops: PatchOp[] = [];
-  diffInto(a, b, [], ops);
+  // one working path for every diff (a diff runs start to end with nothing in between): each operation takes a copy of it
+  walkPath.length = 0;
+  diffInto(a, b, walkPath, ops);
   return ops;
+}
+
+const walkPath: PatchPath = [];
+
+/** `path` and then `k`, as an array of exactly that length (a spread leaves room to grow, several times the size of a short path). */
+function childPath(path: PatchPath, k: string): PatchPath {
+  const out: PatchPath = new Array<string | number>(path.length + 1);
+  for (let i = 0; i < path.length; i++) out[i] = path[i]!;
+  out[path.length] = k;
+  return out;
 }
 
 /** An own member's value; inherited names such as "constructor" (and the prototype behind "__proto__") count as absent. */
@@ -110,11 +122,11 @@ function diffInto(a: unknown, b: unknown, path: PatchPath, ops: PatchOp[]): void
       continue;
     }
     if (bv === undefined) {
-      if (av !== undefined) ops.push({ p: [...path, k], x: 1 });
+      if (av !== undefined) ops.push({ p: childPath(path, k), x: 1 });
       continue;
     }
     if (av === undefined) {
-      ops.push({ p: [...path, k], v: bv });
+      ops.push({ p: childPath(path, k), v: bv });
       continue;
     }
     shared++;
@@ -130,7 +142,7 @@ function diffInto(a: unknown, b: unknown, path: PatchPath, ops: PatchOp[]): void
     for (const k in x) {
       if (member(x, k) === undefined || member(y, k) !== undefined) continue;
       if (k === "__proto__") return wholeObject(y, path, ops, start);
-      ops.push({ p: [...path, k], x: 1 });
+      ops.push({ p: childPath(path, k), x: 1 });
     }
   }
   // several operations inside a small object: each carries its whole path, so the object itself (one operation) is shorter
