@@ -8,11 +8,12 @@ import type { AnyGame, ChatChannelRule, Outcome, PhaseInfo, SeatId } from "../ga
 interface Derived {
   phase?: PhaseInfo;
   outcome?: Outcome | null;
-  chat?: { seats: string; rules: ChatChannelRule[] };
+  chat?: { ids: SeatId[]; seats: string; rules: ChatChannelRule[] };
 }
 
 export class GameRules {
   private readonly memo = new WeakMap<object, Derived>();
+  private readonly defaultChats = new WeakMap<SeatId[], ChatChannelRule[]>();
 
   constructor(
     readonly game: AnyGame,
@@ -48,10 +49,17 @@ export class GameRules {
 
   /** Who may talk to whom: the game's rule for this state, or the platform default (also before the start). */
   chat(state: unknown | null, seats: SeatId[]): ChatChannelRule[] {
-    if (state === null || !this.game.chat) return defaultChat(seats);
+    if (state === null || !this.game.chat) {
+      // the same list for the same seat list (the room hands the same array while its seats stay as they are)
+      let rules = this.defaultChats.get(seats);
+      if (!rules) this.defaultChats.set(seats, (rules = defaultChat(seats)));
+      return rules;
+    }
     const d = this.of(state);
+    // the same array is the same seats; another array is compared by its names
+    if (d.chat?.ids === seats) return d.chat.rules;
     const key = seats.join(",");
-    if (!d.chat || d.chat.seats !== key) d.chat = { seats: key, rules: this.game.chat(state, seats) };
+    if (!d.chat || d.chat.seats !== key) d.chat = { ids: seats, seats: key, rules: this.game.chat(state, seats) };
     return d.chat.rules;
   }
 }

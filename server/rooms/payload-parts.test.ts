@@ -6,8 +6,9 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { Rng } from "../../lib/games/core/rng";
-import { games } from "../../lib/games/registry";
+import { games, getGame } from "../../lib/games/registry";
 import { AuditRoom, auditSetup } from "../proof/leak-audit";
+import { chatRules } from "./chat";
 import { PayloadMemo } from "./payload-parts";
 import { buildPayload, type PayloadContext } from "./payloads";
 
@@ -56,4 +57,21 @@ describe("payload memory", () => {
       );
     });
   }
+});
+
+describe("chat rules", () => {
+  it("are one list from change to change while the seats stay, for a game with the platform's default chat as for one with its own", () => {
+    for (const id of ["thoths-bluff", "truth-wars"]) {
+      const game = getGame(id)!;
+      const setup = auditSetup(game, 0);
+      const room = new AuditRoom(game, "chat-kept", setup.seats, setup.config, setup.spectators);
+      const first = chatRules(room.rules, room.data);
+      const { state, seats } = room.data;
+      const mover = setup.seats.find((seat) => game.bot(game.view(state, seat), { seat, rng: Rng.fromSeed("chat") }) !== null)!;
+      room.apply({ kind: "action", actor: mover, payload: { action: game.bot(game.view(state, mover), { seat: mover, rng: Rng.fromSeed("chat") })! } });
+      expect(room.data.state).not.toBe(state);
+      expect(room.data.seats).toBe(seats);
+      expect(chatRules(room.rules, room.data)).toBe(first);
+    }
+  });
 });
