@@ -383,6 +383,39 @@ describe("parts a move leaves as they were", () => {
   });
 });
 
+describe("parts a seat's own move leaves as they were", () => {
+  it("its roll shows in its panel and its round under way as one list, and leaves the public parts the same objects", () => {
+    const s = start({}, "own-move");
+    const before = game.view(s, "s1");
+    const next = act(s, "s1", { type: "roll", die: "d8" });
+    const v = game.view(next, "s1");
+    expect(v).not.toBe(before);
+    expect(v.me!.rolls).toHaveLength(1);
+    expect(v.me!.history[v.me!.history.length - 1]!.rolls).toBe(v.me!.rolls);
+    for (const k of ["seats", "rules", "toolSchedule", "actionSchedule", "history", "outcome"] as const) expect(v[k]).toBe(before[k]);
+    // the opponent's view and the spectator's share the public parts with it
+    expect(game.view(next, "s2").actionSchedule).toBe(v.actionSchedule);
+    expect(game.view(next, "spectator").history).toBe(v.history);
+  });
+
+  it("the action phase's end rebuilds the schedule with the same slot infos for the actions still on it, which every room shares", () => {
+    let s = unrestricted(toPhase(start({}, "slots"), "action"));
+    s = withDice(s, "s1", { d4: 3, d6: 5, d8: 2, d12: 4, d20: 17 });
+    const before = game.view(s, "s1").actionSchedule.flatMap((r) => r.actions);
+    // the submissions are recorded in the actions, and the next round starts
+    const next = bothDone(act(s, "s1", { type: "assign", short: ["d6"] }));
+    expect(next.actions).not.toBe(s.actions);
+    expect(next.round).toBe(s.round + 1);
+    const after = game.view(next, "s1").actionSchedule.flatMap((r) => r.actions);
+    const kept = after.filter((a) => before.some((b) => b.id === a.id));
+    expect(kept.length).toBeGreaterThan(1);
+    for (const a of kept) expect(a).toBe(before.find((b) => b.id === a.id));
+    // another room whose schedule has the same action shows the very same object
+    const other = unrestricted(toPhase(start({}, "slots"), "action"));
+    expect(game.view(other, "s2").actionSchedule[0]!.actions[0]).toBe(before[0]);
+  });
+});
+
 describe("records a viewer sees whole", () => {
   it("are the state's own objects, not copies: a seat's rigs, recoveries and submissions, and every round's challenges and resolutions", () => {
     const seats = ["s1", "s2"];

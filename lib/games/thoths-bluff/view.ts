@@ -5,8 +5,8 @@
 // - the host: everything.
 // Bluffs are never marked in anything a seat sees of its opponent or a spectator sees.
 import type { Outcome, SeatId, Viewer } from "../core";
-import { NONE, sharedAcrossRooms, SharedValues, partKey, ViewParts } from "../core/view-parts";
-import { RESTRICTIONS, SLOT_SIZE, SLOTS, assignmentProblem, dieProblem, type Assignment, type RestrictionId, type RestrictionInfo, type Slot, type SlotState } from "./actions";
+import { NONE, partKey, RecordParts, sharedAcrossRooms, SharedValues, ViewParts } from "../core/view-parts";
+import { RESTRICTION_IDS, RESTRICTIONS, SLOT_SIZE, SLOTS, assignmentProblem, dieProblem, type Assignment, type RestrictionId, type RestrictionInfo, type Slot, type SlotState } from "./actions";
 import { DICE, DIE_NAMES, SIDES, countDoubles, dieIndex, type Die, type DieKind, type DieStatus } from "./dice";
 import { challengeProblem, defaultRecovery, dieOf, rigCheck, rollProblem, slotStates } from "./rules";
 import { LOOKAHEAD, runningIn, toolsOf } from "./schedule";
@@ -185,8 +185,23 @@ export interface View {
 
 // ---------------------------------------------------------------- public parts
 
+/**
+ * An action's slot info, one object for every room: an action's record is
+ * replaced at each submission, its slot info never changes, and the slot,
+ * restriction, size and first round determine it (its id and last round
+ * follow from them, and are checked). A schedule rebuilt for a submission then
+ * holds the same objects, which the diff passes over.
+ */
+const slotInfos = new SharedValues<number, ActionSlotInfo>();
+
 function slotInfo(a: ActionInstance): ActionSlotInfo {
-  return { id: a.id, slot: a.slot, startRound: a.startRound, endRound: a.endRound, size: a.size, restriction: a.restriction };
+  const restriction = a.restriction === null ? 0 : RESTRICTION_IDS.indexOf(a.restriction) + 1;
+  const shareable = Number.isInteger(a.startRound) && a.startRound >= 0 && a.startRound < 100_000 && Number.isInteger(a.size) && a.size >= 0 && a.size < 16;
+  const key = ((SLOTS.indexOf(a.slot) * 8 + restriction) * 16 + a.size) * 100_000 + a.startRound;
+  const kept = shareable ? slotInfos.find(key) : undefined;
+  if (kept && kept.id === a.id && kept.endRound === a.endRound) return kept;
+  const made: ActionSlotInfo = { id: a.id, slot: a.slot, startRound: a.startRound, endRound: a.endRound, size: a.size, restriction: a.restriction };
+  return shareable && !kept ? slotInfos.keep(key, made) : made;
 }
 
 function challengesPublic(state: State, rec: RoundRecord): boolean {
@@ -297,14 +312,21 @@ function publicRoll(r: { die: DieKind; value: number }): PublicRoll {
   return shareDie(publicRolls, r.die, r.value, 0, () => ({ die: r.die, value: r.value }));
 }
 
+/** A roll log as its roller sees it, kept per log: a seat's panel and its round under way show the same list, until its next roll. */
+const ownRollLists = new RecordParts((list: readonly { die: DieKind; value: number; bluff: boolean }[]): OwnRoll[] => list.map(ownRoll));
+
 function ownRolls(list: readonly { die: DieKind; value: number; bluff: boolean }[]): OwnRoll[] {
-  return list.map(ownRoll);
+  return list.length === 0 ? NONE : ownRollLists.get(list);
 }
 
-/** A seat's part of a round: once the round's rolling is over, it depends on the record, the seat and the config alone. */
+/**
+ * A seat's part of a round: once the round's rolling is over, it depends on
+ * the record, the seat and the config alone; while it is under way, on the
+ * seat's roll log as well.
+ */
 function privateRound(state: State, rec: RoundRecord, seat: SeatId, full: boolean): PrivateRound {
   const live = rec.round === state.round && rec.stage === "rolling";
-  if (live) return buildPrivateRound(state, rec, seat, full, live);
+  if (live) return roundParts.get(rec, partKey("live", seat, full ? "full" : "own"), [state.config, (state.players[seat] as PlayerState).rolls], () => buildPrivateRound(state, rec, seat, full, live));
   return roundParts.get(rec, partKey("round", seat, full ? "full" : "own"), [state.config], () => buildPrivateRound(state, rec, seat, full, live));
 }
 
@@ -324,7 +346,8 @@ function buildPrivateRound(state: State, rec: RoundRecord, seat: SeatId, full: b
   };
 }
 
-const perDie = (f: (k: DieKind) => Check): Record<DieKind, Check> => Object.fromEntries(DICE.map((k) => [k, f(k)])) as Record<DieKind, Check>;
+// one object literal of a fixed shape (Object.fromEntries made pair arrays and a slower object)
+const perDie = (f: (k: DieKind) => Check): Record<DieKind, Check> => ({ d4: f("d4"), d6: f("d6"), d8: f("d8"), d12: f("d12"), d20: f("d20") });
 // Checks are shared by every room: a rebuilt list then holds the
 // very objects of the one before wherever an entry did not change.
 const refusals = new SharedValues<string, Check>();
@@ -410,7 +433,9 @@ function privateHistory(state: State, p: PlayerState, full: boolean): PrivateRou
   const settled = configParts.get(state.config, partKey("history", p.seat, full ? "full" : "own"), [state.history, state.round], () =>
     (live ? state.history.slice(0, -1) : state.history).map((rec) => privateRound(state, rec, p.seat, full)),
   );
-  return live ? [...settled, privateRound(state, last, p.seat, full)] : settled;
+  if (!live) return settled;
+  const current = privateRound(state, last, p.seat, full);
+  return configParts.get(state.config, partKey("history-live", p.seat, full ? "full" : "own"), [settled, current], () => [...settled, current]);
 }
 
 /**
@@ -459,18 +484,26 @@ export function view(state: State, viewer: Viewer): View {
   return configParts.get(state.config, partKey("view", seat ?? (viewer === "host" ? "host" : "spectator")), deps, () => buildView(state, viewer, seat, showAll));
 }
 
-function buildView(state: State, viewer: Viewer, seat: SeatId | null, showAll: boolean): View {
-  const isHost = viewer === "host";
+/** The members every viewer's view shares: one kept object per change that touches none of them, so a seat's own move rebuilds its view without looking each of them up again. */
+type PublicView = Pick<View, "seats" | "extra" | "rules" | "players" | "toolSchedule" | "actionSchedule" | "history" | "outcome">;
+
+/** What the public members read: the seats, the round, the schedules, the round records, the result, and each seat's health and whether it is done (not the rest of its record, which its own moves replace). */
+function publicView(state: State): PublicView {
+  const deps: unknown[] = [state.seats, state.round, state.phase === "finished", state.extra, state.toolSchedule, state.actions, state.history, state.result];
+  for (const s of state.seats) {
+    const p = state.players[s] as PlayerState;
+    deps.push(p.health, p.done);
+  }
+  return configParts.get(state.config, "public-view", deps, () => buildPublicView(state, deps));
+}
+
+function buildPublicView(state: State, deps: readonly unknown[]): PublicView {
   const over = state.phase === "finished";
   const cfg = state.config;
   const upcoming: number[] = [];
   if (!over) for (let r = state.round; r < state.round + LOOKAHEAD; r++) upcoming.push(r);
   return {
-    viewer: isHost ? "host" : seat ? "seat" : "spectator",
-    seat,
     seats: configParts.get(cfg, "seats", [state.seats], () => state.seats.slice()),
-    round: state.round,
-    phase: state.phase,
     extra: configParts.get(cfg, "extra", [state.extra], () => (state.extra ? { ...state.extra } : null)),
     rules: configParts.get(cfg, "rules", [], () => sharedAcrossRooms({
       startingHealth: cfg.startingHealth,
@@ -483,17 +516,37 @@ function buildView(state: State, viewer: Viewer, seat: SeatId | null, showAll: b
       challengeReveal: cfg.challengeReveal,
       doubles: cfg.doubles,
     })),
-    players: configParts.get(cfg, "players", [state.seats, state.players], () =>
+    // the seats' health and done flags are the public view's own dependencies past the first eight
+    players: configParts.get(cfg, "players", deps.slice(8).concat([state.seats]), () =>
       state.seats.map((s) => ({ seat: s, health: (state.players[s] as PlayerState).health, done: (state.players[s] as PlayerState).done })),
     ),
     // the same for every viewer, and from state to state until the round or the schedules change
     toolSchedule: configParts.get(cfg, "tools", [state.round, over, state.toolSchedule], () => upcoming.map((round) => ({ round, tools: toolsOf(state, round).slice() }))),
     actionSchedule: configParts.get(cfg, "actions", [state.round, over, state.actions], () => upcoming.map((round) => ({ round, actions: runningIn(state.actions, round).map(slotInfo) }))),
-    running: running(state, seat),
     history: configParts.get(cfg, "history", [state.history, state.seats], () => state.history.map((rec) => publicRound(state, rec))),
+    outcome: configParts.get(cfg, "outcome", [state.result, state.seats, ...deps.slice(8)], () => outcomeOf(state)),
+  };
+}
+
+function buildView(state: State, viewer: Viewer, seat: SeatId | null, showAll: boolean): View {
+  const isHost = viewer === "host";
+  const pub = publicView(state);
+  return {
+    viewer: isHost ? "host" : seat ? "seat" : "spectator",
+    seat,
+    seats: pub.seats,
+    round: state.round,
+    phase: state.phase,
+    extra: pub.extra,
+    rules: pub.rules,
+    players: pub.players,
+    toolSchedule: pub.toolSchedule,
+    actionSchedule: pub.actionSchedule,
+    running: running(state, seat),
+    history: pub.history,
     me: seat ? panel(state, seat, true) : null,
     panels: showAll ? state.seats.map((s) => panel(state, s, false)) : null,
-    outcome: configParts.get(cfg, "outcome", [state.result, state.seats, state.players], () => outcomeOf(state)),
+    outcome: pub.outcome,
   };
 }
 
