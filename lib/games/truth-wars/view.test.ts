@@ -235,6 +235,24 @@ describe("the table in views", () => {
   });
 });
 
+describe("the history in views", () => {
+  it("is one list for every viewer of a kind: the seats without a secret, the Scammers, the Fact Checker, the spectators", () => {
+    let s = advance(fixture({ roles: ROLES }));
+    s = act(s, "s4", { type: "lean", lean: "trust" });
+    const history = (v: Viewer) => game.view(s, v).history;
+    expect(history("s6")).toBe(history("s5"));
+    expect(history("s4")).toBe(history("s5"));
+    expect(history("s3")).toBe(history("s2"));
+    // the kinds that may know different truths keep lists of their own, equal where they know the same
+    expect(history("s2")).not.toBe(history("s5"));
+    expect(history("spectator")).not.toBe(history("s5"));
+    expect(history("s1")).not.toBe(history("s5"));
+    expect(history("spectator")).toEqual(history("s5"));
+    expect(history("s2").at(-1)!.truth).not.toBeNull();
+    expect(history("s5").at(-1)!.truth).toBeNull();
+  });
+});
+
 describe("views at the end", () => {
   it("reveal every role, the set, hints and peeks to everyone, with the outcome", () => {
     let s = advance(fixture({ roles: ROLES, truths: ["real", "real", "real"] }));

@@ -214,6 +214,26 @@ function keptRound(state: State, viewer: Viewer, r: RoundState): RoundView {
   return configParts.get(state.config, partKey("round", String(r.round), variant), deps, () => roundView(r, knows, votesShown));
 }
 
+/**
+ * Which rounds' truths and votes a viewer sees depends on its kind alone: the
+ * host, the spectators, a scammer, the Fact Checker (who knows the rounds
+ * peeked at) and any other seat; at the end, everyone sees all. Viewers of one
+ * kind share one history, built by the first of them after a change.
+ */
+function historyKind(state: State, viewer: Viewer): string {
+  if (state.result !== null) return "over";
+  if (viewer === "host" || viewer === "spectator") return viewer;
+  const role = state.roles[viewer];
+  return role === "scammer" || role === "fact_checker" ? role : "seat";
+}
+
+function keptHistory(state: State, viewer: Viewer): RoundView[] {
+  const kind = historyKind(state, viewer);
+  return configParts.get(state.config, partKey("history", kind), [state.rounds, state.result], () =>
+    configParts.sameList(state.config, partKey("history-list", kind), state.rounds.map((r) => keptRound(state, viewer, r))) as RoundView[],
+  );
+}
+
 function roundView(r: RoundState, knows: boolean, votesShown: boolean): RoundView {
   const ban = r.ban;
   const firstClosed = ban !== null && (ban.tied !== null || ban.result !== null);
@@ -444,7 +464,7 @@ export function view(state: State, viewer: Viewer): View {
     // who has voted is the phase's waitingOn: a ballot leaves these as they were
     vote: state.phase === "vote" ? configParts.get(c, "vote", [state.seats, state.bans], () => ({ options: ["trust", "flag", "abstain"] as VoteChoice[], eligible: unbanned(state) })) : null,
     banVote: b && cur.ban ? keptBanVote(state, cur.ban, b.candidates) : null,
-    history: configParts.sameList(c, partKey("history", viewer), state.rounds.map((r) => keptRound(state, viewer, r))) as RoundView[],
+    history: keptHistory(state, viewer),
   };
   if (viewer !== "host" && state.result === null) {
     return configParts.get(c, partKey("view", viewer), [state.phase, state.round, ...Object.values(parts)], () => fullView(state, viewer, parts));
