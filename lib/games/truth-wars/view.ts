@@ -395,22 +395,26 @@ function playerEntries(state: State): PlayerTable {
   const cur = current(state);
   const readyPhase = state.phase === "reveal" || state.phase === "discussion" || state.phase === "round_end";
   const table: PlayerTable = { hidden: [], shown: [] };
-  state.seats.forEach((seat, i) => {
+  // a plain loop with a helper (closures per seat were most of what a table allocated)
+  for (let i = 0; i < state.seats.length; i++) {
+    const seat = state.seats[i]!;
     const ban = state.bans.find((x) => x.seat === seat);
     const ready = readyPhase && cur.ready.includes(seat);
     const lean = cur.leans[seat] ?? null;
-    const role = state.roles[seat] as Role;
-    const same = (e: PlayerView | undefined, r: Role | null): e is PlayerView =>
-      e !== undefined && e.seat === seat && e.role === r && e.ready === ready && e.lean === lean &&
-      (ban ? e.ban !== null && e.ban.round === ban.round && e.ban.by === ban.by : e.ban === null);
-    const entry = (r: Role | null, prev: PlayerView | undefined): PlayerView =>
-      same(prev, r) ? prev : { seat, role: r, banned: ban !== undefined, ban: ban ? { round: ban.round, by: ban.by } : null, ready, lean };
-    table.hidden.push(entry(null, last?.hidden[i]));
-    table.shown.push(entry(role, last?.shown[i]));
-  });
+    table.hidden.push(tableEntry(last?.hidden[i], seat, null, ban, ready, lean));
+    table.shown.push(tableEntry(last?.shown[i], seat, state.roles[seat] as Role, ban, ready, lean));
+  }
   tables.set(state, table);
   lastTable.set(state.config, table);
   return table;
+}
+
+/** A seat's table entry: `prev` when it shows the same, else a new one. */
+function tableEntry(prev: PlayerView | undefined, seat: SeatId, role: Role | null, ban: State["bans"][number] | undefined, ready: boolean, lean: PlayerView["lean"]): PlayerView {
+  const same =
+    prev !== undefined && prev.seat === seat && prev.role === role && prev.ready === ready && prev.lean === lean &&
+    (ban ? prev.ban !== null && prev.ban.round === ban.round && prev.ban.by === ban.by : prev.ban === null);
+  return same ? prev : { seat, role, banned: ban !== undefined, ban: ban ? { round: ban.round, by: ban.by } : null, ready, lean };
 }
 
 /** The shadow-ban vote open now, kept while its voters and candidates (and, in a revote, the first ballot) stay as they were. */
@@ -443,33 +447,50 @@ export function view(state: State, viewer: Viewer): View {
   const table = playerEntries(state);
   const c = state.config;
   const knows = knowsTruth(state, viewer, cur);
+  const common = commonParts(state);
   const parts = {
-    seats: configParts.get(c, "seats", [state.seats], () => state.seats.slice()),
-    rules: configParts.get(c, "rules", [state.seats], () => sharedAcrossRooms({
-      pointsToWin: c.pointsToWin,
-      peeksPerGame: c.peeksPerGame,
-      drunkHintAccuracy: c.drunkHintAccuracy,
-      banVoteFromRound: c.banVoteInRoundOne ? 1 : 2,
-      snipeRounds: [1, 2, 3, 4].filter((r) => snipeRound(state, r)),
-      refusalPenalty: c.refusalPenalty,
-      secretBallots: c.secretBallots,
-      scammers: scammerCount(state.seats.length),
-      scammersKnowEachOther: c.scammersKnowEachOther,
-      customHeadlines: c.customHeadlines.length > 0,
-    })),
-    scores: configParts.get(c, "scores", [state.scores], () => ({ ...state.scores })),
+    seats: common.seats,
+    rules: common.rules,
+    scores: common.scores,
     players: configParts.sameList(c, partKey("players", viewer), state.seats.map((seat, i) => (roleVisible(state, viewer, seat) ? table.shown[i]! : table.hidden[i]!))) as PlayerView[],
     headline: configParts.get(c, partKey("headline", viewer), [cur.round, cur.headline, knows], () => ({ round: cur.round, text: cur.headline.text, truth: knows ? cur.headline.truth : null })),
     me: isSeat ? keptMe(state, viewer) : null,
     // who has voted is the phase's waitingOn: a ballot leaves these as they were
-    vote: state.phase === "vote" ? configParts.get(c, "vote", [state.seats, state.bans], () => ({ options: ["trust", "flag", "abstain"] as VoteChoice[], eligible: unbanned(state) })) : null,
+    vote: common.vote,
     banVote: b && cur.ban ? keptBanVote(state, cur.ban, b.candidates) : null,
     history: keptHistory(state, viewer),
   };
   if (viewer !== "host" && state.result === null) {
-    return configParts.get(c, partKey("view", viewer), [state.phase, state.round, ...Object.values(parts)], () => fullView(state, viewer, parts));
+    const deps = [state.phase, state.round, parts.seats, parts.rules, parts.scores, parts.players, parts.headline, parts.me, parts.vote, parts.banVote, parts.history];
+    return configParts.get(c, partKey("view", viewer), deps, () => fullView(state, viewer, parts));
   }
   return fullView(state, viewer, parts);
+}
+
+/** The parts every viewer's view has alike: one lookup per viewer, built by the first viewer after a change that touches them. */
+function commonParts(state: State): Pick<KeptParts, "seats" | "rules" | "scores" | "vote"> {
+  const vote = state.phase === "vote";
+  return configParts.get(state.config, "common", [state.seats, state.scores, vote, state.bans], () => {
+    const c = state.config;
+    return {
+      seats: configParts.get(c, "seats", [state.seats], () => state.seats.slice()),
+      rules: configParts.get(c, "rules", [state.seats], () => sharedAcrossRooms({
+        pointsToWin: c.pointsToWin,
+        peeksPerGame: c.peeksPerGame,
+        drunkHintAccuracy: c.drunkHintAccuracy,
+        banVoteFromRound: c.banVoteInRoundOne ? 1 : 2,
+        snipeRounds: [1, 2, 3, 4].filter((r) => snipeRound(state, r)),
+        refusalPenalty: c.refusalPenalty,
+        secretBallots: c.secretBallots,
+        scammers: scammerCount(state.seats.length),
+        scammersKnowEachOther: c.scammersKnowEachOther,
+        customHeadlines: c.customHeadlines.length > 0,
+      })),
+      scores: configParts.get(c, "scores", [state.scores], () => ({ ...state.scores })),
+      // who has voted is the phase's waitingOn: a ballot leaves these as they were
+      vote: vote ? configParts.get(c, "vote", [state.seats, state.bans], () => ({ options: ["trust", "flag", "abstain"] as VoteChoice[], eligible: unbanned(state) })) : null,
+    };
+  });
 }
 
 /** The parts of a view kept between states. */
