@@ -200,13 +200,19 @@ describe("views: a seat's own dashboard", () => {
   it("keeps what a move does not change as the very same objects, so that nothing of it is sent again", () => {
     let s = playRound(start(5), honest(start(5), {}));
     const before = game.view(s, "s1");
+    const spectatorBefore = game.view(s, "spectator");
+    const s2Before = game.view(s, "s2");
     const hostBefore = game.view(s, "host").host!;
     s = act(s, "s2", { type: "submit", claim: P, secret: C, challenges: [] });
     const after = game.view(s, "s1");
     const hostAfter = game.view(s, "host").host!;
-    // a lock-in leaves the public player list as it was: everyone learns it from the phase
-    expect(after.players).toBe(before.players);
-    expect(after.me).toBe(before.me);
+    // a lock-in leaves the other seats' views and the spectators' as they were: everyone learns it from the phase
+    expect(after).toBe(before);
+    expect(game.view(s, "spectator")).toBe(spectatorBefore);
+    const own = game.view(s, "s2");
+    expect(own).not.toBe(s2Before);
+    expect(own.me?.submission).toMatchObject({ claim: P, secret: C });
+    expect(own.players).toBe(before.players);
     expect(game.phase(s).waitingOn).toEqual(["s1", "s3", "s4", "s5"]);
     for (const i of [0, 2, 3, 4]) expect(hostAfter.players[i]).toBe(hostBefore.players[i]);
     // a finished round's copy for the host is made once: the next round's end adds one

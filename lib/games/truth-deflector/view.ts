@@ -399,7 +399,20 @@ function endView(state: State): EndView | null {
   };
 }
 
+/**
+ * A viewer's view, kept while what it reads stays as it was: every member of
+ * the state but the other seats' submissions of the round (and the random
+ * generator, which no view reads). Another seat's lock-in then leaves a seat's
+ * view and the spectators' the very same object, built once: nothing is built
+ * for them, and the room's diff passes over it at once. The host's view shows
+ * every submission and is built each time.
+ */
 export function buildView(state: State, viewer: Viewer): View {
+  if (viewer === "host") return freshView(state, viewer);
+  return configParts.get(state.config, partKey("view", viewer), seatDeps(state, viewer, ["pending"], ["rng"]), () => freshView(state, viewer));
+}
+
+function freshView(state: State, viewer: Viewer): View {
   const isSeat = viewer !== "host" && viewer !== "spectator" && state.seats.includes(viewer);
   return {
     viewer,
