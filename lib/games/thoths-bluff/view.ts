@@ -489,15 +489,17 @@ type PublicView = Pick<View, "seats" | "extra" | "rules" | "players" | "toolSche
 
 /** What the public members read: the seats, the round, the schedules, the round records, the result, and each seat's health and whether it is done (not the rest of its record, which its own moves replace). */
 function publicView(state: State): PublicView {
-  const deps: unknown[] = [state.seats, state.round, state.phase === "finished", state.extra, state.toolSchedule, state.actions, state.history, state.result];
+  const standing: unknown[] = [state.seats];
   for (const s of state.seats) {
     const p = state.players[s] as PlayerState;
-    deps.push(p.health, p.done);
+    standing.push(p.health, p.done);
   }
-  return configParts.get(state.config, "public-view", deps, () => buildPublicView(state, deps));
+  const deps = [state.round, state.phase === "finished", state.extra, state.toolSchedule, state.actions, state.history, state.result, ...standing];
+  return configParts.get(state.config, "public-view", deps, () => buildPublicView(state, standing));
 }
 
-function buildPublicView(state: State, deps: readonly unknown[]): PublicView {
+/** `standing`: the seats, then each seat's health and whether it is done (what the player list and the outcome read of the players). */
+function buildPublicView(state: State, standing: readonly unknown[]): PublicView {
   const over = state.phase === "finished";
   const cfg = state.config;
   const upcoming: number[] = [];
@@ -516,15 +518,14 @@ function buildPublicView(state: State, deps: readonly unknown[]): PublicView {
       challengeReveal: cfg.challengeReveal,
       doubles: cfg.doubles,
     })),
-    // the seats' health and done flags are the public view's own dependencies past the first eight
-    players: configParts.get(cfg, "players", deps.slice(8).concat([state.seats]), () =>
+    players: configParts.get(cfg, "players", standing, () =>
       state.seats.map((s) => ({ seat: s, health: (state.players[s] as PlayerState).health, done: (state.players[s] as PlayerState).done })),
     ),
     // the same for every viewer, and from state to state until the round or the schedules change
     toolSchedule: configParts.get(cfg, "tools", [state.round, over, state.toolSchedule], () => upcoming.map((round) => ({ round, tools: toolsOf(state, round).slice() }))),
     actionSchedule: configParts.get(cfg, "actions", [state.round, over, state.actions], () => upcoming.map((round) => ({ round, actions: runningIn(state.actions, round).map(slotInfo) }))),
     history: configParts.get(cfg, "history", [state.history, state.seats], () => state.history.map((rec) => publicRound(state, rec))),
-    outcome: configParts.get(cfg, "outcome", [state.result, state.seats, ...deps.slice(8)], () => outcomeOf(state)),
+    outcome: configParts.get(cfg, "outcome", [state.result, ...standing], () => outcomeOf(state)),
   };
 }
 
