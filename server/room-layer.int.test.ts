@@ -381,10 +381,10 @@ describe("bots on the server", () => {
     );
     for (const [game, code] of codes) {
       const room = (await s.server.rooms.get(code))!;
-      const deadline = Date.now() + 60_000;
-      while (room.status === "running" && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+      // five bot games at once are CPU work: on a shared, loaded machine they take a while, bounded by the test's own timeout
+      while (room.status === "running") await new Promise((r) => setTimeout(r, 50));
       const log = await s.server.db.event.findMany({ where: { room: { code } }, select: { kind: true } });
       expect({ game, status: room.status, timeouts: log.filter((e) => e.kind === "timeout").length }).toEqual({ game, status: "finished", timeouts: 0 });
     }
-  });
+  }, 240_000);
 });
