@@ -70,6 +70,9 @@ const LOAD_ROOMS = `SELECT r."id", r."code", r."gameId", r."hostId", u."name" AS
   LEFT JOIN "SeasonRoom" sr ON sr."roomId" = r."id"
   WHERE r."code" = ANY($1::text[])`;
 
+/** The instance's heartbeat: when it was last known alive (UTC, as the schema stores times). */
+const BEAT_SQL = `INSERT INTO "ServerBeat" ("id", "beatAt") VALUES ($1, $2::timestamp(3)) ON CONFLICT ("id") DO UPDATE SET "beatAt" = EXCLUDED."beatAt"`;
+
 /** StoredRoom as the load statement returns it: the season link flat, null when there is none. */
 type LoadedRoomRow = Omit<StoredRoom, "season"> & { seasonId: string | null; episode: number | null; stage: string | null; members: unknown; context: unknown };
 
@@ -309,16 +312,22 @@ export class Store {
     return r.rows;
   }
 
+  // The reads and writes below run once per room created, socket opened or
+  // heartbeat (five a second): named statements over the plain pool, since a
+  // query through the Prisma client costs several times as much CPU.
+
   async openRoomCount(hostId: string): Promise<number> {
-    return this.db.room.count({ where: { hostId, status: { in: ["lobby", "running"] } } });
+    const r = await this.sql.query<{ n: number }>({ name: "garnet-open-rooms", text: `SELECT count(*)::int AS n FROM "Room" WHERE "hostId" = $1 AND "status" IN ('lobby', 'running')`, values: [hostId] });
+    return r.rows[0]!.n;
   }
 
   async userName(id: string): Promise<string | null> {
-    return (await this.db.user.findUnique({ where: { id }, select: { name: true } }))?.name ?? null;
+    const r = await this.sql.query<{ name: string }>({ name: "garnet-user-name", text: `SELECT "name" FROM "User" WHERE "id" = $1`, values: [id] });
+    return r.rows[0]?.name ?? null;
   }
 
   async rememberUser(id: string, name: string): Promise<void> {
-    await this.db.user.upsert({ where: { id }, create: { id, name }, update: { name } });
+    await this.sql.query({ name: "garnet-remember-user", text: `INSERT INTO "User" ("id", "name") VALUES ($1, $2) ON CONFLICT ("id") DO UPDATE SET "name" = EXCLUDED."name"`, values: [id, name] });
   }
 
   // ---------- chat ----------
@@ -354,11 +363,12 @@ export class Store {
   // ---------- server heartbeat ----------
 
   async lastBeat(instanceId: string): Promise<number | null> {
-    return (await this.db.serverBeat.findUnique({ where: { id: instanceId } }))?.beatAt.getTime() ?? null;
+    const r = await this.sql.query<{ at: number }>(`SELECT (extract(epoch FROM "beatAt") * 1000)::float8 AS at FROM "ServerBeat" WHERE "id" = $1`, [instanceId]);
+    return r.rows[0]?.at ?? null;
   }
 
   async beat(instanceId: string, at = new Date()): Promise<void> {
-    await this.db.serverBeat.upsert({ where: { id: instanceId }, create: { id: instanceId, beatAt: at }, update: { beatAt: at } });
+    await this.sql.query({ name: "garnet-beat", text: BEAT_SQL, values: [instanceId, at.toISOString()] });
   }
 
   /**
@@ -370,7 +380,7 @@ export class Store {
     try {
       await client.query("BEGIN");
       if (commits.length) await client.query(batchQuery(commits));
-      await client.query(`INSERT INTO "ServerBeat" ("id", "beatAt") VALUES ($1, $2::timestamp(3)) ON CONFLICT ("id") DO UPDATE SET "beatAt" = EXCLUDED."beatAt"`, [instanceId, at.toISOString()]);
+      await client.query(BEAT_SQL, [instanceId, at.toISOString()]);
       await client.query("COMMIT");
     } catch (e) {
       await client.query("ROLLBACK").catch(() => undefined);
