@@ -4,14 +4,19 @@
 // it, and the replay steps through it — so the three cannot disagree.
 import { runCommand } from "../games/core/commands";
 import { seatIds } from "../games/core/seats";
-import type { Rejection } from "../games/core/types";
+import type { Rejection, Viewer } from "../games/core/types";
 import { eventNotice, gameOverNotice } from "./describe";
 import type { GameRules } from "./rules";
 import { NO_CLOCK, type Clock, type CreatePayload, type HostEvent, type LoggedEvent, type Notice, type RoomData, type SeatEvent, type SeatRec } from "./types";
 
 export const MAX_NOTICES = 60;
 
-export type FoldResult = { ok: true; data: RoomData; action?: unknown } | Rejection;
+/**
+ * A folded event: the room after it, the action as the game's schema parsed
+ * it, and for an action the viewers whose view of the game it may have
+ * changed (null: any; absent: the event is no action).
+ */
+export type FoldResult = { ok: true; data: RoomData; action?: unknown; changed?: readonly Viewer[] | null } | Rejection;
 
 const no = (code: string, message: string): Rejection => ({ ok: false, code, message });
 
@@ -73,7 +78,7 @@ export function foldEvent(rules: GameRules, data: RoomData | null, ev: LoggedEve
   const next: RoomData = { ...r.data, version: ev.seq };
   let notices = withNotice(next.notices, eventNotice(rules, data, ev, next), ev.seq, ev.at);
   if (next.status === "finished" && data.status !== "finished") notices = withNotice(notices, gameOverNotice(rules, next), ev.seq, ev.at);
-  return { ok: true, data: { ...next, notices }, ...(r.action !== undefined ? { action: r.action } : {}) };
+  return { ok: true, data: { ...next, notices }, ...(r.action !== undefined ? { action: r.action } : {}), ...(r.changed !== undefined ? { changed: r.changed } : {}) };
 }
 
 /** Folds a whole log (or the part after a snapshot); `onStep` sees the room after every event. Throws on an event that does not apply. */
@@ -123,6 +128,7 @@ function step(rules: GameRules, data: RoomData, ev: Exclude<LoggedEvent, { kind:
         ok: true,
         data: { ...data, state: r.state, status: finished ? "finished" : data.status, clock: clockAfter(rules, data, r.state, ev.at) },
         ...(r.action !== undefined ? { action: r.action } : {}),
+        ...(ev.kind === "action" ? { changed: rules.changedViews(data.state, r.state, ev.actor, r.action) } : {}),
       };
     }
     case "clock": {

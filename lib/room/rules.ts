@@ -3,7 +3,9 @@
 // fold, the clock, every payload of a change).
 import { defaultChat } from "../games/core/chat";
 import { phaseIdOf } from "../games/core/commands";
-import type { AnyGame, ChatChannelRule, Outcome, PhaseInfo, SeatId } from "../games/core/types";
+import type { Actor, AnyGame, ChatChannelRule, Outcome, PhaseInfo, SeatId, Viewer } from "../games/core/types";
+
+const NO_VIEWERS: readonly Viewer[] = Object.freeze([]);
 
 interface Derived {
   phase?: PhaseInfo;
@@ -35,6 +37,12 @@ export class GameRules {
   phase(state: unknown): PhaseInfo {
     const d = this.of(state);
     return (d.phase ??= this.game.phase(state));
+  }
+
+  /** The viewers whose view an accepted action may have changed (`GameDefinition.changedViews`); null: any. */
+  changedViews(before: unknown, after: unknown, actor: Actor, action: unknown): readonly Viewer[] | null {
+    if (before === after) return NO_VIEWERS;
+    return this.game.changedViews?.(before, after, actor, action) ?? null;
   }
 
   phaseId(state: unknown | null): string | null {

@@ -10,7 +10,7 @@
 import { phaseIdOf } from "../../lib/games/core/commands";
 import { Rng } from "../../lib/games/core/rng";
 import { playableSeatCounts, seatIds } from "../../lib/games/core/seats";
-import type { AnyGame, Counterfactual, PhaseInfo, SeatId } from "../../lib/games/core/types";
+import type { AnyGame, Counterfactual, PhaseInfo, SeatId, Viewer } from "../../lib/games/core/types";
 import type { SpectatorSettings } from "../../lib/protocol";
 import { foldEvent, foldLog } from "../../lib/room/fold";
 import { GameRules } from "../../lib/room/rules";
@@ -105,6 +105,8 @@ export class AuditRoom {
   readonly rules: GameRules;
   data: RoomData;
   readonly frames = new SpectatorFrames();
+  /** The viewers the last event may have changed the view of, as the fold says (see FoldResult). */
+  changed: readonly Viewer[] | null | undefined = null;
 
   constructor(game: AnyGame, seed: string, seats: SeatId[], config: Record<string, unknown>, spectators: SpectatorSettings) {
     this.rules = new GameRules(game, seed);
@@ -121,6 +123,7 @@ export class AuditRoom {
     if (!r.ok) throw new CommandError(r.code as CommandError["code"], r.message);
     const before = this.data;
     this.data = r.data;
+    this.changed = r.changed;
     this.frames.observe(this.context(), before, r.data);
   }
 

@@ -1,5 +1,6 @@
 // The room's payload memory (shared parts kept while equal, views kept per
-// state) must never change what anyone is sent: over random bot games of every
+// state and carried over the moves that leave them as they were, viewers' own
+// parts kept) must never change what anyone is sent: over random bot games of every
 // game, with seats coming and going, each change's payloads built the way a
 // broadcast builds them (one context, the room's memory) equal the payloads
 // built from scratch, for every seat, the spectators and the host.
@@ -10,7 +11,9 @@ import { games, getGame } from "../../lib/games/registry";
 import { AuditRoom, auditSetup } from "../proof/leak-audit";
 import { chatRules } from "./chat";
 import { PayloadMemo } from "./payload-parts";
-import { buildPayload, type PayloadContext } from "./payloads";
+import { buildPayload, payloadParts, type PayloadContext, type PayloadParts } from "./payloads";
+
+const buildParts = (ctx: PayloadContext, data: AuditRoom["data"], seat: string): PayloadParts => payloadParts(ctx, data, "player", seat, seat);
 
 function payloads(room: AuditRoom, ctx: PayloadContext): Record<string, string> {
   const out: Record<string, string> = {};
@@ -50,11 +53,47 @@ describe("payload memory", () => {
             const move = mover ? game.bot(game.view(state, mover), { seat: mover, rng }) : null;
             if (mover && move) room.apply({ kind: "action", actor: mover, payload: { action: move } });
             else room.apply({ kind: "timeout", actor: "clock", payload: { phase: room.rules.phaseId(state)! } });
+            // as the room does once a step is durable: the views the step leaves as they were are kept
+            memo.follow(state, room.data.state, room.changed);
           }
           expect(compared).toBeGreaterThan(0);
         }),
         { numRuns: 6, seed: 2_026_112_5 },
       );
+    });
+  }
+});
+
+describe("views a move leaves as they were", () => {
+  for (const id of ["truth-deflector", "five-fold-possession", "secret-sinner"]) {
+    it(`${id}: are not built again, and the seats' own parts stay the same objects, when one seat moves`, () => {
+      const game = getGame(id)!;
+      const built: string[] = [];
+      const counting = { ...game, view: (state: unknown, viewer: string) => (built.push(viewer), game.view(state, viewer)) };
+      const setup = auditSetup(game, 0);
+      const room = new AuditRoom(counting, "follow", setup.seats, setup.config, setup.spectators);
+      const memo = new PayloadMemo();
+      const ctx = () => ({ ...room.context(), memo });
+      const owns = () => setup.seats.map((s) => buildParts(ctx(), room.data, s).own);
+      let moved = 0;
+      for (let step = 0; step < 40 && moved < 5; step++) {
+        const before = owns();
+        const state = room.data.state;
+        const rng = Rng.fromSeed(`follow-${step}`);
+        const mover = setup.seats.find((seat) => game.bot(game.view(state, seat), { seat, rng }) !== null);
+        if (mover) room.apply({ kind: "action", actor: mover, payload: { action: game.bot(game.view(state, mover), { seat: mover, rng })! } });
+        else room.apply({ kind: "timeout", actor: "clock", payload: { phase: room.rules.phaseId(state)! } });
+        memo.follow(state, room.data.state, room.changed);
+        built.length = 0;
+        const after = owns();
+        if (!Array.isArray(room.changed)) continue;
+        moved++;
+        const changed = room.changed;
+        // the seats the move may have changed are built again; every other seat's view and own part is the one it had
+        expect(built.sort()).toEqual([...changed].sort());
+        setup.seats.forEach((s, i) => (changed.includes(s) ? undefined : expect(after[i]).toBe(before[i])));
+      }
+      expect(moved).toBeGreaterThan(0);
     });
   }
 });

@@ -9,7 +9,8 @@ import type { ChatChannelRule, PhaseInfo, Viewer } from "../../lib/games/core/ty
 import { jsonEqual } from "../../lib/json-patch";
 import type { ChannelInfo, ClockInfo, RoomPayload, Role, SeatInfo } from "../../lib/protocol";
 import type { GameRules } from "../../lib/room/rules";
-import type { Notice, RoomData } from "../../lib/room/types";
+import type { Notice, RoomData, SeatRec } from "../../lib/room/types";
+import type { OwnPayload } from "./payloads";
 import { channelsUnder, chatRules } from "./chat";
 
 const NOTICES_SENT = 20;
@@ -42,6 +43,11 @@ export interface SharedParts {
   chat: ChatChannelRule[];
 }
 
+/** A viewer's key in the room's memory: a seat's own id (no seat is called "host" or "spectator"), so that no key string is built per seat and change. */
+export function viewerKey(role: Role, seat: string | null): string {
+  return role === "player" && seat ? seat : role;
+}
+
 /** One room's memory of the parts it last sent; owned by the room, used only by its own queue's changes. */
 export class PayloadMemo {
   /** The seat list last sent, and what it was built from: the seat records and who was connected. */
@@ -51,6 +57,8 @@ export class PayloadMemo {
   private spectators: { from: RoomData["spectators"]; sent: RoomPayload["spectators"] } | null = null;
   private chat: { rules: ChatChannelRule[]; channels: Map<string, ChannelInfo[]> } | null = null;
   private views: { state: unknown; byViewer: Map<Viewer, unknown> } | null = null;
+  /** Each viewer's own part last built (keyed as `channels` keys them), with what it was built from. */
+  private readonly owns = new Map<string, { view: unknown; rec: SeatRec | undefined; channels: ChannelInfo[]; own: OwnPayload }>();
 
   /** The previous value when `next` equals it as JSON, else `next` (remembered from now on). */
   private static keep<T>(prev: T | null, next: T): T {
@@ -84,14 +92,43 @@ export class PayloadMemo {
   /** The channels a viewer reads under the shared chat rules (the same list while the rules stay equal). */
   channels(parts: SharedParts, role: Role, seat: string | null): ChannelInfo[] {
     const memo = this.chat?.rules === parts.chat ? this.chat.channels : null;
-    // a seat's own id (no seat is called "host" or "spectator"): no key string built per seat and change
-    const key = role === "player" && seat ? seat : role;
+    const key = viewerKey(role, seat);
     let c = memo?.get(key);
     if (!c) {
       c = channelsUnder(parts.chat, role, seat);
       memo?.set(key, c);
     }
     return c;
+  }
+
+  /**
+   * The room moved from game state `from` to `to`, and the game says that
+   * only the views of `changed` may differ (null: any): the views built of
+   * `from` for everyone else are the views of `to`, and are not built again.
+   * The host's view is always built again.
+   */
+  follow(from: unknown, to: unknown, changed: readonly Viewer[] | null | undefined): void {
+    const views = this.views;
+    if (!views || views.state !== from || from === to) return;
+    const byViewer = new Map<Viewer, unknown>();
+    if (changed) for (const [viewer, v] of views.byViewer) if (viewer !== "host" && !changed.includes(viewer)) byViewer.set(viewer, v);
+    this.views = { state: to, byViewer };
+  }
+
+  /**
+   * A viewer's own part of the payload as last built, while it is built from
+   * the same view, seat record and channel list (else undefined): the diff
+   * against the viewer's last payload then passes over it at once. Not for the
+   * host, whose part also shows the room's requests.
+   */
+  lastOwn(key: string, view: unknown, rec: SeatRec | undefined, channels: ChannelInfo[]): OwnPayload | undefined {
+    const last = this.owns.get(key);
+    return last && last.view === view && last.rec === rec && last.channels === channels ? last.own : undefined;
+  }
+
+  /** Keeps a viewer's own part with what it was built from (see lastOwn). */
+  keepOwn(key: string, view: unknown, rec: SeatRec | undefined, channels: ChannelInfo[], own: OwnPayload): void {
+    this.owns.set(key, { view, rec, channels, own });
   }
 
   /** The game's view of `state` for `viewer`, worked out once per state and viewer. */

@@ -7,7 +7,7 @@ import type { RoomPayload, Role } from "../../lib/protocol";
 import type { GameRules } from "../../lib/room/rules";
 import type { RoomData } from "../../lib/room/types";
 import { channelsUnder } from "./chat";
-import { PayloadMemo, type SharedParts } from "./payload-parts";
+import { PayloadMemo, viewerKey, type SharedParts } from "./payload-parts";
 
 /** What does not change over a room's life. */
 export interface RoomFacts {
@@ -104,15 +104,24 @@ export function payloadParts(ctx: PayloadContext, data: RoomData, role: Role, se
   const rec = seat ? data.seats.find((s) => s.seat === seat) : undefined;
   const state = data.state;
   const shared = sharedOf(ctx, data);
-  const own: OwnPayload = {
-    role,
-    you: role === "player" ? seat : null,
-    youName: role === "player" ? (rec?.name ?? null) : null,
-    botFrom: role === "player" && rec?.isBot ? rec.botFrom : null,
-    view: state === null ? null : ctx.memo ? ctx.memo.view(rules, state, viewer) : rules.game.view(state, viewer),
-    channels: ctx.memo ? ctx.memo.channels(shared.parts, role, seat) : channelsUnder(shared.parts.chat, role, seat),
-    ...(role === "host" ? { requests: data.requests, banned: data.banned, phaseSeconds: ctx.facts.phaseSeconds ?? {} } : {}),
-  };
+  const memo = ctx.memo;
+  const view = state === null ? null : memo ? memo.view(rules, state, viewer) : rules.game.view(state, viewer);
+  const channels = memo ? memo.channels(shared.parts, role, seat) : channelsUnder(shared.parts.chat, role, seat);
+  // a viewer's own part whose view, seat and channels stayed the same is the same object (the host's shows the room's requests too)
+  const key = memo && role !== "host" && viewer !== "host" ? viewerKey(role, seat) : null;
+  let own = key !== null ? memo!.lastOwn(key, view, rec, channels) : undefined;
+  if (!own) {
+    own = {
+      role,
+      you: role === "player" ? seat : null,
+      youName: role === "player" ? (rec?.name ?? null) : null,
+      botFrom: role === "player" && rec?.isBot ? rec.botFrom : null,
+      view,
+      channels,
+      ...(role === "host" ? { requests: data.requests, banned: data.banned, phaseSeconds: ctx.facts.phaseSeconds ?? {} } : {}),
+    };
+    if (key !== null) memo!.keepOwn(key, view, rec, channels, own);
+  }
   return { shared: shared.payload, own };
 }
 

@@ -5,7 +5,7 @@
 // with its timers armed again, and answers the caller with a typed error.
 // Players' actions that queue up while the room waits for a write take one
 // turn together: folded in order, written in one batch, told once.
-import type { AnyGame, ChatChannelRule, Outcome, PhaseInfo, SeatId } from "../../lib/games/core/types";
+import type { AnyGame, ChatChannelRule, Outcome, PhaseInfo, SeatId, Viewer } from "../../lib/games/core/types";
 import type { ChatMessage, HostCommand, RoomPayload, Role } from "../../lib/protocol";
 import { foldEvent, foldLog } from "../../lib/room/fold";
 import { GameRules } from "../../lib/room/rules";
@@ -51,12 +51,13 @@ export interface RoomHooks {
   lost?(room: Room): void;
 }
 
-/** An event folded, with what it was folded into and the commit that writes it. */
+/** An event folded, with what it was folded into, the commit that writes it and the views it may change (see FoldResult). */
 interface Step {
   before: RoomData;
   data: RoomData;
   stored: LoggedEvent;
   commit: Commit;
+  changed: readonly Viewer[] | null | undefined;
 }
 
 /** A player's action waiting for the room's queue. */
@@ -259,7 +260,7 @@ export class Room {
     const commit = commitOf(this.id, this.fence, before, r.data, stored, clientId, r.data.version % this.opts.snapshotEvery === 0);
     // a season room's game over writes the season's ledger in the same transaction as its event
     if (this.season && r.data.status === "finished" && before.status !== "finished") commit.ledger = gameOverLedger(this.season, this.game, r.data.state, this.id, logged.seq);
-    return { before, data: r.data, stored, commit };
+    return { before, data: r.data, stored, commit, changed: r.changed };
   }
 
   /**
@@ -298,7 +299,12 @@ export class Room {
     this.current = last.data;
     this.lastActive = last.stored.at;
     const ctx = this.payloadContext();
-    for (let i = 0; i < durable; i++) this.frames.observe(ctx, steps[i]!.before, steps[i]!.data);
+    for (let i = 0; i < durable; i++) {
+      const s = steps[i]!;
+      this.frames.observe(ctx, s.before, s.data);
+      // the views the step leaves as they were are not built again
+      this.memo.follow(s.before.state, s.data.state, s.changed);
+    }
     const moved = movedUsers(before, last.data);
     if (moved.length) this.hooks.seatsMoved?.(this, moved);
     const told = performance.now();

@@ -99,7 +99,7 @@ export function advanceGroup(frames: RoomFrames, code: string, group: string, ne
     return eventPacket("room:state", joinPayload(f), f.frame);
   }
   const shared = frames.sharedStep(prev.shared, next.shared);
-  const own = opsJson(diffJson(prev.own, next.own));
+  const own = prev.own === next.own ? "" : opsJson(diffJson(prev.own, next.own));
   if (!shared.json && !own) return null;
   if (!own && !shared.news && follow === "seen") return null;
   const f: Frame = { frame: ++counter, shared: next.shared, own: next.own };

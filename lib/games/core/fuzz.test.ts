@@ -72,6 +72,15 @@ describe("fuzzing every game", () => {
     expect(() => runFuzzScript(stranger, { seats: 0, config: 0, seed: 1 }, [{ kind: "junk", actor: { name: "s99" }, action: { type: "done" } }])).toThrow(/holds no seat/);
   });
 
+  it("a game that says a move leaves views as they were, when it does not, is caught", () => {
+    const game = games.find((g) => g.changedViews)!;
+    const claimsNone: AnyGame = { ...game, changedViews: () => [] };
+    const steps = Array.from({ length: 12 }, (_, i) => ({ kind: "bot" as const, seat: i }));
+    expect(() => runFuzzScript(claimsNone, { seats: 0, config: 0, seed: 1 }, steps)).toThrow(/though the game says only \[\] change/);
+    // the game's own claim holds over the same script
+    expect(() => runFuzzScript(game, { seats: 0, config: 0, seed: 1 }, steps)).not.toThrow();
+  });
+
   it("tells plain JSON from what a socket would mangle", () => {
     expect(plainJsonProblem({ a: [1, "x", null, { b: true }] })).toBeNull();
     expect(plainJsonProblem({ a: [1, undefined] })).toBe("(root).a[1] is a undefined");

@@ -8,7 +8,8 @@
 // plain JSON and keep the game's invariants; every viewer's view, the phase,
 // the chat rules and the outcome can be built, and every view equals the one
 // built from a copy of the state (so a view part kept from an earlier state is
-// never stale); replaying the accepted log from
+// never stale); the views a game says a move leaves as they were
+// (`changedViews`) are; replaying the accepted log from
 // the seed gives the same state. Actions go through `runCommand`, as on the server.
 import fc from "fast-check";
 import { phaseIdOf, replay, runCommand, type CommandResult, type GameCommand } from "./commands";
@@ -165,6 +166,18 @@ export function runFuzzScript(game: AnyGame, setup: FuzzSetup, steps: FuzzStep[]
     if (JSON.stringify(next) !== was) fail("building the views, the chat rules or the outcome changed the state");
   };
 
+  /** The views the game says a move leaves as they were (`changedViews`) are, as JSON: each built from a copy of either state, where nothing kept applies. */
+  const checkUnchangedViews = (before: unknown, after: unknown, actor: Actor, action: unknown) => {
+    const changed = game.changedViews?.(before, after, actor, action) ?? null;
+    if (changed === null) return;
+    const [b, a] = [structuredClone(before), structuredClone(after)];
+    for (const viewer of [...seats, "spectator"]) {
+      if (changed.includes(viewer)) continue;
+      stats.views++;
+      if (JSON.stringify(game.view(b, viewer)) !== JSON.stringify(game.view(a, viewer))) fail(`the view for ${viewer} changed with ${JSON.stringify(action)} from ${actor}, though the game says only ${JSON.stringify(changed)} change`);
+    }
+  };
+
   /** Sends one action as the socket path would (schema first, then apply); returns whether it was accepted. */
   const send = (stepKind: string, actor: Actor, action: unknown, mustAccept: boolean, parsedAs?: unknown): boolean => {
     stats.commands++;
@@ -188,6 +201,7 @@ export function runFuzzScript(game: AnyGame, setup: FuzzSetup, steps: FuzzStep[]
     kind(stepKind).accepted++;
     log.push({ kind: "action", actor, action: r.action ?? action });
     last = action;
+    checkUnchangedViews(state, r.state, actor, r.action ?? action);
     checkState(r.state, state);
     state = r.state;
     return true;

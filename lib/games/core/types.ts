@@ -189,6 +189,17 @@ export interface GameDefinition<S, C, A extends { type: string }, V = unknown> {
   timeout(state: S): S;
   /** Built by copying what `viewer` may see, never by deleting secrets. */
   view(state: S, viewer: Viewer): V;
+  /**
+   * The viewers whose view may differ between `before` and `after`, where
+   * `after` is `actor`'s accepted `action` (as the schema parsed it) applied to
+   * `before`; null: any viewer's. Every other viewer's view of `after` must
+   * equal its view of `before` as JSON: the room then sends it the view it
+   * already has instead of building it again (the host's is always built
+   * again). Most moves change only their own seat's view, and a room of nine
+   * built nine views for each. The fuzzers check the claim at every step.
+   * Without it, every view is built again after every move.
+   */
+  changedViews?(before: S, after: S, actor: Actor, action: A): readonly Viewer[] | null;
   /** Null while the game runs. */
   outcome(state: S): Outcome | null;
   /** A legal move for `ctx.seat` from its own view, or null when it has nothing to do. */

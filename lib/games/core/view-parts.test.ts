@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { getGame } from "../registry";
 import { playWithBots, runCommand } from "./commands";
 import { seatIds } from "./seats";
-import { partKey, RecordParts, seatDeps, sharedAcrossRooms, sharedText, SharedValues, ViewParts } from "./view-parts";
+import { changedEntries, partKey, RecordParts, seatDeps, sharedAcrossRooms, sharedText, SharedValues, ViewParts } from "./view-parts";
 
 describe("seatDeps", () => {
   const state = { round: 2, config: { a: 1 }, rng: { s: 1 }, subs: { s1: { x: 1 }, s2: { x: 2 } } };
@@ -21,6 +21,24 @@ describe("seatDeps", () => {
     expect(build({ ...state, subs: { ...state.subs, s2: { x: 9 } } })).toBe(first);
     expect(build({ ...state, subs: { ...state.subs, s1: { x: 9 } } })).toEqual({ sub: { x: 9 }, round: 2 });
     expect(build({ ...state, round: 3 })).toEqual({ sub: state.subs.s1, round: 3 });
+  });
+});
+
+describe("changedEntries", () => {
+  const state = { round: 2, config: { a: 1 }, rng: { s: 1 }, subs: { s1: { x: 1 }, s2: { x: 2 } } as Record<string, { x: number }> };
+
+  it("names the seats whose own entries changed, and only them, while the rest stays as it was", () => {
+    expect(changedEntries(state, { ...state, rng: { s: 2 } }, ["subs"], ["rng"])).toEqual([]);
+    expect(changedEntries(state, { ...state, subs: { ...state.subs, s2: { x: 3 } } }, ["subs"], ["rng"])).toEqual(["s2"]);
+    expect(changedEntries(state, { ...state, subs: { s1: { x: 4 }, s3: { x: 5 } } }, ["subs"], ["rng"])).toEqual(["s1", "s3", "s2"]);
+  });
+
+  it("says any view may have changed when another member changed, or the members are others", () => {
+    expect(changedEntries(state, { ...state, round: 3 }, ["subs"], ["rng"])).toBeNull();
+    expect(changedEntries(state, { ...state, rng: { s: 2 } }, ["subs"])).toBeNull();
+    expect(changedEntries(state, { ...state, extra: 1 } as typeof state, ["subs"], ["rng"])).toBeNull();
+    const { round: _, ...less } = state;
+    expect(changedEntries(state, less as typeof state, ["subs"], ["rng"])).toBeNull();
   });
 });
 

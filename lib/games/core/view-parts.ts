@@ -6,6 +6,7 @@
 // payload passes over it by identity. Kept parts are shared between viewers and
 // payloads, so nothing may change a view after it is built. The fuzzers check
 // every view against one built from a copy of the state (where nothing is kept).
+import type { SeatId } from "./types";
 
 /** The empty list every view shares where it shows none (nothing changes a view once built). */
 export const NONE: never[] = [];
@@ -113,6 +114,35 @@ export function seatDeps<S extends object>(state: S, seat: string, own: readonly
   const rec = state as Record<string, unknown>;
   for (const k in rec) if (!own.includes(k as keyof S & string) && !unread.includes(k as keyof S & string)) out.push(rec[k]);
   for (const k of own) out.push((rec[k] as Record<string, unknown> | undefined)?.[seat]);
+  return out;
+}
+
+/**
+ * For `GameDefinition.changedViews`, the counterpart of `seatDeps`: when
+ * `after` differs from `before` only in the per-seat records named in `own`
+ * (and in the members named in `unread`), the seats whose entries changed;
+ * else null (any view may have changed). Right for a game whose views read of
+ * each record in `own` only the viewer's own entry (a seat) or nothing (a
+ * spectator): the views `seatDeps` keeps.
+ */
+export function changedEntries<S extends object>(before: S, after: S, own: readonly (keyof S & string)[], unread: readonly (keyof S & string)[] = []): SeatId[] | null {
+  const b = before as Record<string, unknown>;
+  const a = after as Record<string, unknown>;
+  let count = 0;
+  for (const k in a) {
+    count++;
+    if (a[k] !== b[k] && !own.includes(k as keyof S & string) && !unread.includes(k as keyof S & string)) return null;
+  }
+  for (const _ in b) count--;
+  if (count !== 0) return null;
+  const out: SeatId[] = [];
+  for (const k of own) {
+    const x = (b[k] ?? {}) as Record<string, unknown>;
+    const y = (a[k] ?? {}) as Record<string, unknown>;
+    if (x === y) continue;
+    for (const seat in y) if (y[seat] !== x[seat] && !out.includes(seat)) out.push(seat);
+    for (const seat in x) if (!(seat in y) && !out.includes(seat)) out.push(seat);
+  }
   return out;
 }
 

@@ -9,7 +9,7 @@ import { advance, apply, phaseInfo, setup } from "./rules";
 import { invariants } from "./invariants";
 import { secrets } from "./secrets";
 import type { State } from "./state";
-import { view, type View } from "./view";
+import { changedViews, view, type View } from "./view";
 import { outcomeOf } from "./outcome";
 import { season } from "./season";
 
@@ -56,6 +56,7 @@ export const game: GameDefinition<State, Config, Action, View> = {
   phase: phaseInfo,
   timeout: advance,
   view,
+  changedViews,
   outcome: outcomeOf,
   bot,
   describe(action, actor) {

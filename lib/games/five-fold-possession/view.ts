@@ -4,7 +4,7 @@
 // aliases, challenges and points (never anyone's points from guesses as such, and
 // garnets only to their holder and the host).
 import type { SeatId, Viewer } from "../core/types";
-import { seatDeps, sharedAcrossRooms, partKey, ViewParts } from "../core/view-parts";
+import { changedEntries, seatDeps, sharedAcrossRooms, partKey, ViewParts } from "../core/view-parts";
 import { aliasList } from "./aliases";
 import { CHALLENGES, challengeText, checklistAfter, checklistDuring, type ChallengeCheck, type ChallengeId } from "./challenges";
 import { STONES, type Stone, type StoneEffect } from "./config";
@@ -407,8 +407,17 @@ function hostView(state: State): HostView {
  */
 export function view(state: State, viewer: Viewer): View {
   if (viewer === "host") return buildView(state, viewer);
-  const deps = state.seats.includes(viewer) ? seatDeps(state, viewer, ["subs"], ["rng"]) : [state.seats, state.round, state.phase, state.aliases, state.rounds, state.final, state.schedule];
+  const deps = state.seats.includes(viewer) ? seatDeps(state, viewer, VIEW_OWN, VIEW_UNREAD) : [state.seats, state.round, state.phase, state.aliases, state.rounds, state.final, state.schedule];
   return parts.get(state.config, partKey("view", viewer), deps, () => buildView(state, viewer));
+}
+
+/** What a seat's view reads of the per-seat records (its own submissions alone), and what no view reads. */
+const VIEW_OWN = ["subs"] as const satisfies readonly (keyof State)[];
+const VIEW_UNREAD = ["rng"] as const satisfies readonly (keyof State)[];
+
+/** The views a move can change, from what they read (`view`): a submission changes its own seat's alone. */
+export function changedViews(before: State, after: State): SeatId[] | null {
+  return changedEntries(before, after, VIEW_OWN, VIEW_UNREAD);
 }
 
 function buildView(state: State, viewer: Viewer): View {
@@ -438,7 +447,7 @@ function buildView(state: State, viewer: Viewer): View {
     })),
     history: parts.get(cfg, "history", [state.rounds], () => state.rounds.map((rec) => parts.get(rec.published, "public", [], () => copyPublic(rec.published)))),
     // a seat's panel reads its own submission only: another seat's move leaves it as it was
-    me: state.seats.includes(viewer) ? parts.get(cfg, partKey("me", viewer), seatDeps(state, viewer, ["subs"], ["rng"]), () => meView(state, viewer)) : null,
+    me: state.seats.includes(viewer) ? parts.get(cfg, partKey("me", viewer), seatDeps(state, viewer, VIEW_OWN, VIEW_UNREAD), () => meView(state, viewer)) : null,
     end: state.final ? parts.get(cfg, partKey("end", viewer), [state.final, state.rounds, state.seats, state.schedule], () => endView(state, viewer)) : null,
     host: viewer === "host" ? hostView(state) : null,
   };

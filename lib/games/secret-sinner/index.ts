@@ -12,7 +12,7 @@ import { apply, describe, outcome, phase, setup, timeout } from "./engine";
 import { invariants } from "./invariants";
 import { secrets } from "./secrets";
 import type { State } from "./state";
-import { view } from "./view";
+import { changedViews, view } from "./view";
 import { season } from "./season";
 import type { View } from "./view";
 
@@ -47,6 +47,7 @@ export const game: GameDefinition<State, Config, Action, View> = {
   phase,
   timeout,
   view,
+  changedViews,
   outcome,
   bot,
   chat: chatRules,

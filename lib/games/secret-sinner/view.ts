@@ -80,6 +80,46 @@ export function view(state: State, viewer: Viewer): View {
   return parts.get(state.config, partKey("view", viewer), deps, () => buildView(state, viewer, seat, records));
 }
 
+/** The state members every view reads whole: when one of them changes, any view may. */
+const PUBLIC_MEMBERS = ["config", "seats", "realms", "marked", "letters", "stage", "round", "result"] as const satisfies readonly (keyof State)[];
+/** The members views read only in part (who is done, a seat's own queries and lock-ins), and the one no view reads. */
+const SPLIT_MEMBERS: ReadonlySet<string> = new Set(["done", "queries", "locks", "rng"] satisfies (keyof State)[]);
+
+/**
+ * The views a move can change, from what `view` reads: while the public
+ * members stay as they were, a seat marking itself done changes its own view,
+ * a query its sender's and its recipient's, a lock-in the view of the holder
+ * of the letter locked; the spectators' changes with none of them. Queries and
+ * lock-ins are only ever appended: anything else may change any view.
+ */
+export function changedViews(before: State, after: State): SeatId[] | null {
+  for (const k of PUBLIC_MEMBERS) if (before[k] !== after[k]) return null;
+  const b = before as unknown as Record<string, unknown>;
+  const a = after as unknown as Record<string, unknown>;
+  for (const k in a) if (!SPLIT_MEMBERS.has(k) && a[k] !== b[k]) return null;
+  const out = new Set<SeatId>();
+  if (before.done !== after.done) {
+    for (const s of after.done) if (!before.done.includes(s)) out.add(s);
+    for (const s of before.done) if (!after.done.includes(s)) out.add(s);
+  }
+  const added = <T>(x: readonly T[], y: readonly T[]): readonly T[] | null => {
+    if (x === y) return NONE;
+    if (y.length < x.length) return null;
+    for (let i = 0; i < x.length; i++) if (x[i] !== y[i]) return null;
+    return y.slice(x.length);
+  };
+  const queries = added(before.queries, after.queries);
+  const locks = added(before.locks, after.locks);
+  if (!queries || !locks) return null;
+  for (const q of queries) out.add(q.sender).add(q.recipient);
+  for (const l of locks) {
+    const owner = after.letters.find((x) => x.letter === l.letter)?.owner;
+    if (owner === undefined) return null;
+    out.add(owner);
+  }
+  return [...out];
+}
+
 /**
  * The records a seat's panel reads: its queries, then its letters' lock-ins
  * (two kinds of object, so the split is never ambiguous). The list is one

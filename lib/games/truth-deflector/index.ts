@@ -12,7 +12,7 @@ import { checkSubmit } from "./rules";
 import { invariants } from "./invariants";
 import { secrets } from "./secrets";
 import type { PlayerState, State } from "./types";
-import { buildView, type View } from "./view";
+import { buildView, changedViews, type View } from "./view";
 import { outcome } from "./outcome";
 import { season } from "./season";
 
@@ -112,6 +112,7 @@ export const game: GameDefinition<State, Config, Action, View> = {
   phase,
   timeout,
   view: buildView,
+  changedViews,
   outcome,
   bot,
   describe(action, actor) {

@@ -3,7 +3,7 @@
 // public record; the host sees everything. Claims are secret too: only the
 // counts per trait are public.
 import type { SeatId, Viewer } from "../core/types";
-import { NONE, seatDeps, sharedAcrossRooms, partKey, ViewParts } from "../core/view-parts";
+import { changedEntries, NONE, seatDeps, sharedAcrossRooms, partKey, ViewParts } from "../core/view-parts";
 import { WISDOM_OPTION_TEXT, type WisdomOption } from "./config";
 import { cleanseBlock, effectsOf, participants, queryKindFor, resurrectBlock, traitPairs } from "./rules";
 import {
@@ -409,7 +409,16 @@ function endView(state: State): EndView | null {
  */
 export function buildView(state: State, viewer: Viewer): View {
   if (viewer === "host") return freshView(state, viewer);
-  return configParts.get(state.config, partKey("view", viewer), seatDeps(state, viewer, ["pending"], ["rng"]), () => freshView(state, viewer));
+  return configParts.get(state.config, partKey("view", viewer), seatDeps(state, viewer, VIEW_OWN, VIEW_UNREAD), () => freshView(state, viewer));
+}
+
+/** What a seat's view and panel read of the per-seat records (its own submission alone), and what no view reads. */
+const VIEW_OWN = ["pending"] as const satisfies readonly (keyof State)[];
+const VIEW_UNREAD = ["rng"] as const satisfies readonly (keyof State)[];
+
+/** The views a move can change, from what they read (`buildView`): a lock-in changes its own seat's alone. */
+export function changedViews(before: State, after: State): SeatId[] | null {
+  return changedEntries(before, after, VIEW_OWN, VIEW_UNREAD);
 }
 
 function freshView(state: State, viewer: Viewer): View {
@@ -434,7 +443,7 @@ function freshView(state: State, viewer: Viewer): View {
     ),
     history: historyParts.get(state.history, "public", [], () => state.history.map((r) => roundParts.get(r, "public", [], () => publicRound(r)))),
     // a seat's panel reads its own submission of the round only: another seat's move leaves it as it was
-    me: isSeat ? configParts.get(state.config, partKey("me", viewer), seatDeps(state, viewer, ["pending"], ["rng"]), () => myView(state, viewer)) : null,
+    me: isSeat ? configParts.get(state.config, partKey("me", viewer), seatDeps(state, viewer, VIEW_OWN, VIEW_UNREAD), () => myView(state, viewer)) : null,
     host: viewer === "host" ? hostView(state) : null,
     end: configParts.get(state.config, "end", [state.end, state.seats, state.stage], () => endView(state)),
   };
