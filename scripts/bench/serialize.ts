@@ -39,23 +39,27 @@ class Replay {
     readonly events: LoggedEvent[],
   ) {}
 
-  /** The room data after the next event (after the last one, the game starts over); `clock.ms` gains the fold's time. */
-  next(clock: { ms: number }): RoomData {
+  /**
+   * The room data after the next event (after the last one, the game starts
+   * over); `clock.ms` gains the fold's time. With `memo`, the room's memory
+   * follows the step as the room's does once it is durable (the views the step
+   * leaves as they were are kept).
+   */
+  next(clock: { ms: number }, memo?: PayloadMemo): RoomData {
     const start = performance.now();
     if (this.at === this.events.length) {
       this.at = 0;
       this.data = null;
     }
+    const before = this.data;
     const r = foldEvent(this.rules, this.data, this.events[this.at++]!);
     if (!r.ok) throw new Error(`the played game no longer folds: ${r.code}`);
     this.data = r.data;
     clock.ms += performance.now() - start;
+    if (memo && before) memo.follow(before.state, r.data.state, r.changed);
     return r.data;
   }
 
-  get restarted(): boolean {
-    return this.at === 1;
-  }
 }
 
 export interface SerializeResult {
@@ -109,7 +113,7 @@ export function benchSerialize(game: AnyGame, seats: number, config: object, ms 
       const replay = new Replay(rules, events);
       let now = 1_800_000_000_000;
       for (let i = 0; i < events.length; i++) {
-        const data = replay.next(fold);
+        const data = replay.next(fold, memo);
         const ctx: PayloadContext = { rules, facts, connected: () => true, now: (now += 1000), memo };
         for (const g of groups) {
           const packet = advanceGroup(frames, facts.code, g, groupParts(ctx, data, g), g === "host" ? "all" : "seen");
@@ -197,11 +201,11 @@ export function benchSerializeMixed(specs: RoomSpec[], rooms: number, ms = 3000)
   let groups = 0;
   const step = () => {
     const r = live[next++ % live.length]!;
-    const data = r.replay.next(fold);
-    if (r.replay.restarted) {
+    if (r.replay.at === r.replay.events.length) {
       r.memo = new PayloadMemo();
       r.frames = new RoomFrames();
     }
+    const data = r.replay.next(fold, r.memo);
     const ctx: PayloadContext = { rules: r.rules, facts: r.facts, connected: () => true, now: (r.now += 1000), memo: r.memo };
     for (const g of r.groups) advanceGroup(r.frames, r.facts.code, g, groupParts(ctx, data, g), g === "host" ? "all" : "seen");
     groups += r.groups.length;
