@@ -1,9 +1,10 @@
 // Thin edges: parse (edge.ts), take the user from the socket, enqueue on the
 // room, ack. Every socket of a room is connected to the process that serves
 // the room (routed there by the room its handshake names), so a room's pushes
-// go to this process's sockets only (io.local), never through the adapter. Which group a socket listens in (the host, the spectators, one
-// seat) follows the room's seats; when a seat changes hands the room's queue
-// says so (seatsMoved) and the sockets of the users concerned follow at once.
+// go to this process's sockets only (watchers.ts), never through the adapter.
+// Which group a socket listens in (the host, the spectators, one seat) follows
+// the room's seats; when a seat changes hands the room's queue says so
+// (seatsMoved) and the sockets of the users concerned follow at once.
 import type { Server } from "socket.io";
 import type { ChatChannelRule } from "../../lib/games/core/types";
 import type { ChatMessage, ClientToServer, Role, ServerToClient } from "../../lib/protocol";
@@ -16,67 +17,40 @@ import type { SessionUser } from "./auth";
 import type { Limits } from "../limits";
 import { userOf, type Handlers, type Sock, type SocketData } from "./edge";
 import { advanceFrame, dropFrame, frameOf, type Follow, type Frame } from "./frames";
-import { holdWrites } from "./writes";
+import { HOST_GROUP, SPECTATOR_GROUP, watchingOf } from "./watchers";
+import { eventPacket, holdWrites } from "./writes";
 
 export type { SocketData };
 type IO = Server<ClientToServer, ServerToClient, object, SocketData>;
 
-/** Each room's group names, made once: they are looked up for every seat on every change. */
-const groupNames = new WeakMap<Room, { host: string; spec: string; seats: Map<string, string> }>();
-
-function namesOf(room: Room): { host: string; spec: string; seats: Map<string, string> } {
-  let n = groupNames.get(room);
-  if (!n) {
-    n = { host: `${room.id}:host`, spec: `${room.id}:spec`, seats: new Map() };
-    groupNames.set(room, n);
-  }
-  return n;
-}
-
-export const groupHost = (room: Room) => namesOf(room).host;
-export const groupSpec = (room: Room) => namesOf(room).spec;
-export function groupSeat(room: Room, seat: string): string {
-  const seats = namesOf(room).seats;
-  let name = seats.get(seat);
-  if (name === undefined) {
-    name = `${room.id}:seat:${seat}`;
-    seats.set(seat, name);
-  }
-  return name;
-}
 export const groupUser = (userId: string) => `user:${userId}`;
-
-function members(io: IO, group: string): number {
-  return io.sockets.adapter.rooms.get(group)?.size ?? 0;
-}
 
 /** Sockets watching the room, in every group. */
 export function watcherCount(io: IO, room: Room): number {
-  return members(io, groupHost(room)) + members(io, groupSpec(room)) + room.seats.reduce((n, s) => n + members(io, groupSeat(room, s.seat)), 0);
+  return watchingOf(io).find(room.id)?.count ?? 0;
 }
 
 /** Whether some socket listens as the seat's holder: read from the group itself, so it cannot drift. */
 export function seatConnected(io: IO, room: Room, seat: string): boolean {
-  return members(io, groupSeat(room, seat)) > 0;
+  return (watchingOf(io).find(room.id)?.seat(seat)?.size ?? 0) > 0;
 }
 
 /** Sends a group what changed: a patch against its last frame, or the whole payload when it has none; the host follows every change, the others only what they can see. Returns whether the group has listeners. */
-function push(io: IO, room: Room, group: string, build: () => PayloadParts, follow: Follow): boolean {
-  const ids = io.sockets.adapter.rooms.get(group);
-  if (!ids?.size) {
+function push(room: Room, group: string, sockets: Set<Sock> | undefined, build: () => PayloadParts, follow: Follow): boolean {
+  if (!sockets?.size) {
     dropFrame(room, group);
     return false;
   }
   const packet = advanceFrame(room, group, build(), follow);
-  if (packet) writeAll(io, ids, packet);
+  if (packet) writeAll(sockets, packet);
   return true;
 }
 
-/** Writes a packet encoded once for a group to each of its sockets (one, mostly), without Socket.IO's broadcast machinery. */
-function writeAll(io: IO, ids: Set<string>, packet: string): void {
-  for (const id of ids) {
-    const conn = io.sockets.sockets.get(id)?.conn;
-    if (conn?.readyState !== "open") continue;
+/** Writes a packet encoded once to each socket of a group (one, mostly), without Socket.IO's broadcast machinery. */
+function writeAll(sockets: Iterable<Sock>, packet: string): void {
+  for (const socket of sockets) {
+    const conn = socket.conn;
+    if (conn.readyState !== "open") continue;
     // the patch and whatever follows it this turn (the sender's ack) go out in one write
     holdWrites(conn);
     conn.write(packet);
@@ -85,18 +59,21 @@ function writeAll(io: IO, ids: Set<string>, packet: string): void {
 
 /** Pushes each recipient kind its payload: computed once per kind, not per socket, and only for kinds that are listening. */
 export function broadcast(io: IO, room: Room): void {
+  const w = watchingOf(io).find(room.id);
+  if (!w) return room.forgetViews();
   // the context is made on first use: a room nobody watches builds nothing
   let ctx: PayloadContext | undefined;
   const context = () => (ctx ??= room.payloadContext());
-  let watched = push(io, room, groupHost(room), () => room.payloadParts("host", null, context()), "all");
-  watched = push(io, room, groupSpec(room), () => room.payloadParts("spectator", null, context()), "seen") || watched;
-  for (const s of room.seats) watched = push(io, room, groupSeat(room, s.seat), () => room.payloadParts("player", s.seat, context()), "seen") || watched;
+  let watched = push(room, HOST_GROUP, w.host, () => room.payloadParts("host", null, context()), "all");
+  watched = push(room, SPECTATOR_GROUP, w.spectators, () => room.payloadParts("spectator", null, context()), "seen") || watched;
+  for (const s of room.seats) watched = push(room, s.seat, w.seat(s.seat), () => room.payloadParts("player", s.seat, context()), "seen") || watched;
   // nobody left to watch: the room lets its views go until someone comes back
   if (!watched) room.forgetViews();
 }
 
-function groupOf(room: Room, role: Role, seat: string | null): string {
-  return role === "host" ? groupHost(room) : role === "player" && seat ? groupSeat(room, seat) : groupSpec(room);
+/** The group a socket watching as `role` listens in: its frames' name (frames.ts), and its watchers' (watchers.ts). */
+function groupOf(role: Role, seat: string | null): string {
+  return role === "host" ? HOST_GROUP : role === "player" && seat ? seat : SPECTATOR_GROUP;
 }
 
 /**
@@ -106,25 +83,35 @@ function groupOf(room: Room, role: Role, seat: string | null): string {
  * that hold the last frame get the step to it.
  */
 function frameFor(io: IO, room: Room, role: Role, seat: string | null): Frame {
-  const group = groupOf(room, role, seat);
+  const group = groupOf(role, seat);
   const had = frameOf(room, group) !== undefined;
   const packet = advanceFrame(room, group, room.payloadParts(role, seat), "now");
-  const ids = io.sockets.adapter.rooms.get(group);
-  if (had && packet && ids) writeAll(io, ids, packet);
+  const sockets = watchingOf(io).find(room.id)?.group(group);
+  if (had && packet && sockets) writeAll(sockets, packet);
   return frameOf(room, group)!;
 }
 
 /** Delivers a stored chat message to its channel's readers: the host, the member seats, and spectators of public channels. */
 export function deliverChat(io: IO, room: Room, rule: ChatChannelRule, message: ChatMessage): void {
+  const w = watchingOf(io).find(room.id);
+  if (!w) return;
+  const packet = eventPacket("chat:message", { code: room.code, message });
+  writeAll(w.host, packet);
+  for (const seat of rule.members) writeAll(w.seat(seat) ?? NO_SOCKETS, packet);
   // delayed spectators read public talk only through history, up to the moment they are at
-  const groups = [groupHost(room), ...rule.members.map((s) => groupSeat(room, s)), ...(rule.public && spectatorsLive(room.data) ? [groupSpec(room)] : [])];
-  io.local.to(groups).emit("chat:message", { code: room.code, message });
+  if (rule.public && spectatorsLive(room.data)) writeAll(w.spectators, packet);
 }
 
-/** A line for one seat's holder or one user's sockets watching the room. */
+const NO_SOCKETS: ReadonlySet<Sock> = new Set();
+
+/** A line for one seat's holder or one user's sockets. */
 export function tell(io: IO, room: Room, to: { seat: string } | { userId: string }, text: string): void {
-  const group = "seat" in to ? groupSeat(room, to.seat) : groupUser(to.userId);
-  io.local.to(group).emit("room:nudge", { code: room.code, text });
+  if ("userId" in to) {
+    io.local.to(groupUser(to.userId)).emit("room:nudge", { code: room.code, text });
+    return;
+  }
+  const sockets = watchingOf(io).find(room.id)?.seat(to.seat);
+  if (sockets?.size) writeAll(sockets, eventPacket("room:nudge", { code: room.code, text }));
 }
 
 /**
@@ -133,18 +120,19 @@ export function tell(io: IO, room: Room, to: { seat: string } | { userId: string
  * that it reconnects and is routed to the process that serves it now.
  */
 export function movedAway(io: IO, room: Room): void {
+  const watching = watchingOf(io);
+  const w = watching.find(room.id);
+  if (!w) return;
   const message = "Another server serves this room now; reconnecting finds it there.";
-  for (const group of [groupHost(room), groupSpec(room), ...room.seats.map((s) => groupSeat(room, s.seat))]) {
-    for (const id of [...(io.sockets.adapter.rooms.get(group) ?? [])]) {
-      const socket = io.sockets.sockets.get(id) as Sock | undefined;
-      if (!socket) continue;
-      socket.data.watching.delete(room.code);
-      void socket.leave(group);
-      socket.emit("room:moved", { code: room.code, message });
-      // the room's own socket is closed too, so that it connects again and is routed anew (after the line above is sent)
-      if (String(socket.handshake.query.room ?? "").toUpperCase() === room.code) socket.disconnect(true);
-    }
+  for (const socket of [...w.all()]) {
+    const was = socket.data.watching.get(room.code);
+    socket.data.watching.delete(room.code);
+    if (was) w.remove(groupOf(was.role, was.seat), socket);
+    socket.emit("room:moved", { code: room.code, message });
+    // the room's own socket is closed too, so that it connects again and is routed anew (after the line above is sent)
+    if (String(socket.handshake.query.room ?? "").toUpperCase() === room.code) socket.disconnect(true);
   }
+  watching.forgetIfEmpty(room.id);
 }
 
 /** After a socket stopped watching: a seat's presence changed (everyone is told), or the room may have nobody left to build views for. */
@@ -153,14 +141,15 @@ function leftBehind(io: IO, room: Room, player: boolean): void {
   else if (watcherCount(io, room) === 0) room.forgetViews();
 }
 
-/** Stops a socket watching a room; true when it was listening as a seat (presence changed). */
-function leave(socket: Sock, room: Room | undefined, code: string): boolean {
+/** Stops a socket watching a room; true when it was listening as a seat of `room` (presence changed). */
+function leave(io: IO, socket: Sock, room: Room | undefined, code: string): boolean {
   const w = socket.data.watching.get(code);
   if (!w) return false;
   socket.data.watching.delete(code);
-  if (!room || room.id !== w.roomId) return false;
-  void socket.leave(groupOf(room, w.role, w.seat));
-  return w.role === "player";
+  const watching = watchingOf(io);
+  watching.find(w.roomId)?.remove(groupOf(w.role, w.seat), socket);
+  watching.forgetIfEmpty(w.roomId);
+  return room !== undefined && room.id === w.roomId && w.role === "player";
 }
 
 /** How `user` watches `room` now. */
@@ -171,11 +160,11 @@ function roleIn(room: Room, user: SessionUser | null): { role: Role; seat: strin
 }
 
 /** Subscribes a socket to the room as whatever its user is there now; returns whether seat presence changed. */
-function subscribe(socket: Sock, room: Room, asSpectator: boolean): { role: Role; seat: string | null; presence: boolean } {
-  const was = leave(socket, room, room.code);
+function subscribe(io: IO, socket: Sock, room: Room, asSpectator: boolean): { role: Role; seat: string | null; presence: boolean } {
+  const was = leave(io, socket, room, room.code);
   const { role, seat } = asSpectator ? { role: "spectator" as const, seat: null } : roleIn(room, socket.data.user);
   socket.data.watching.set(room.code, { role, seat, roomId: room.id, explicitSpectator: asSpectator });
-  void socket.join(groupOf(room, role, seat));
+  watchingOf(io).of(room.id).add(groupOf(role, seat), socket);
   return { role, seat, presence: was || role === "player" };
 }
 
@@ -186,7 +175,7 @@ export function seatsMoved(io: IO, room: Room, userIds: string[]): void {
       const socket = io.sockets.sockets.get(id) as Sock | undefined;
       const w = socket?.data.watching.get(room.code);
       if (!socket || !w || w.explicitSpectator) continue;
-      const { role, seat } = subscribe(socket, room, false);
+      const { role, seat } = subscribe(io, socket, room, false);
       const f = frameFor(io, room, role, seat);
       socket.emit("room:state", joinPayload(f), f.frame);
     }
@@ -229,7 +218,7 @@ export function roomHandlers(io: IO, rooms: RoomManager, limits: Limits): Handle
     "room:watch": async (socket, { code, as }) => {
       const room = await roomOr404(rooms, limits, socket, code);
       room.touch();
-      const { role, seat, presence } = subscribe(socket, room, as === "spectator");
+      const { role, seat, presence } = subscribe(io, socket, room, as === "spectator");
       if (presence) broadcast(io, room);
       const f = frameFor(io, room, role, seat);
       return { payload: joinPayload(f), frame: f.frame };
@@ -245,7 +234,7 @@ export function roomHandlers(io: IO, rooms: RoomManager, limits: Limits): Handle
 
     "room:unwatch": async (socket, { code }) => {
       const room = rooms.loaded(code);
-      const player = leave(socket, room, code);
+      const player = leave(io, socket, room, code);
       if (room) leftBehind(io, room, player);
       return {};
     },
@@ -256,7 +245,7 @@ export function roomHandlers(io: IO, rooms: RoomManager, limits: Limits): Handle
       const r = await room.claimSeat(user, seat);
       // a socket that went away while its claim was on the queue is not subscribed again
       if (socket.connected && !socket.data.watching.has(room.code)) {
-        const sub = subscribe(socket, room, false);
+        const sub = subscribe(io, socket, room, false);
         if (sub.presence) broadcast(io, room);
       }
       return r.requested ? { seat: r.seat, requested: true } : { seat: r.seat };
@@ -308,16 +297,16 @@ export function roomHandlers(io: IO, rooms: RoomManager, limits: Limits): Handle
 
 /**
  * What a socket's going leaves behind, made once per server (Socket.IO calls it
- * with the socket as `this`). The socket has left every group by now, so
- * presence read from the groups is already right.
+ * with the socket as `this`): it leaves every room it watched, and each is
+ * told of the seat it no longer holds there.
  */
 export function disconnectHandler(io: IO, rooms: RoomManager, limits: Limits): (this: Sock) => void {
   return function onDisconnect(this: Sock): void {
     limits.forget("socket_event", this.id);
-    for (const [code, w] of this.data.watching) {
+    for (const code of [...this.data.watching.keys()]) {
       const room = rooms.loaded(code);
-      if (room && room.id === w.roomId) leftBehind(io, room, w.role === "player");
+      const player = leave(io, this, room, code);
+      if (room) leftBehind(io, room, player);
     }
-    this.data.watching.clear();
   };
 }
