@@ -126,7 +126,38 @@ describe("Store", () => {
     expect((await db.room.findUniqueOrThrow({ where: { id: "room-g-0001" } })).version).toBe(1);
   });
 
-  it("writes the next batch while one is in flight, and holds a third until one of two is done", async () => {
+  it("lets a commit that comes during a write join the next batch, and starts that batch at once when many wait", async () => {
+    const ids = Array.from({ length: 10 }, (_, i) => `wroom${i}-0001`);
+    for (const id of ids) await newRoom(id);
+    const store = new Store(db, sql);
+    const batches: string[][] = [];
+    const held: (() => void)[] = [];
+    store.fault = (commits) => {
+      batches.push(commits.map((c) => c.event.roomId));
+      return new Promise((go) => held.push(() => go(null)));
+    };
+    const first = store.append(commit(ids[0]!, 1));
+    expect(await until(() => batches.length === 1)).toBe(true);
+    // one commit during the write: it waits for it, and is written with whatever comes meanwhile
+    const waiting = [store.append(commit(ids[1]!, 1))];
+    for (let i = 0; i < 5; i++) await new Promise((r) => setImmediate(r));
+    expect(batches.length).toBe(1);
+    held[0]!();
+    await first;
+    expect(await until(() => batches.length === 2)).toBe(true);
+    expect(batches[1]).toEqual([ids[1]]);
+    // the second write is in flight: eight more commits start the next one beside it, without waiting
+    for (const id of ids.slice(2)) waiting.push(store.append(commit(id, 1)));
+    expect(await until(() => batches.length === 3)).toBe(true);
+    expect(batches[2]).toEqual(ids.slice(2));
+    held[1]!();
+    held[2]!();
+    await Promise.all(waiting);
+    expect(store.stats).toMatchObject({ batches: 3, events: 10, failedBatches: 0 });
+    await store.drain();
+  });
+
+  it("writes the next batch while one is in flight once that one has taken a while, and holds a third until one of two is done", async () => {
     const ids = ["room-p-0001", "room-q-0001", "room-t-0001", "room-u-0001"];
     for (const id of ids) await newRoom(id);
     const store = new Store(db, sql);

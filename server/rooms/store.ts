@@ -57,6 +57,17 @@ const SLOW_WRITE_MS = 50;
  */
 const WRITES_IN_FLIGHT = 2;
 
+/**
+ * While one write is in flight, a second starts only once this many commits
+ * wait for it, or once the one in flight has taken GATHER_MS. At a slow pace
+ * (a match's few moves a second) a commit that comes during a write then joins
+ * the next batch, rather than paying a round trip of its own (and the
+ * database a transaction of its own); under load the second write starts at
+ * once, and after a slow write no commit waits long for it.
+ */
+const PROMPT_BATCH = 8;
+const GATHER_MS = 10;
+
 /** An event's columns as LoggedEvent's members; `at` (UTC, millisecond precision) as epoch milliseconds. */
 const EVENT_COLUMNS = `e."seq", e."kind", e."actor", e."payload", (extract(epoch FROM e."at") * 1000)::float8 AS "at", e."clientId"`;
 
@@ -80,7 +91,11 @@ export class Store {
   private pending: Pending[] = [];
   /** Batch writes under way (at most WRITES_IN_FLIGHT). */
   private flushing = 0;
+  /** When each write under way started (ms, performance.now), oldest first. */
+  private started: number[] = [];
   private scheduled = false;
+  /** Set while commits wait for a write in flight to take GATHER_MS. */
+  private gather: NodeJS.Timeout | null = null;
   /** Counters for benchmarks and health. */
   stats = { batches: 0, events: 0, failedBatches: 0, failedCommits: 0, writeMs: 0, slowWrites: 0, slowestWriteMs: 0 };
   fault: FaultInjector | null = null;
@@ -105,11 +120,23 @@ export class Store {
 
   /** Whether another batch write may start now. */
   private canWrite(): boolean {
-    return this.flushing < WRITES_IN_FLIGHT;
+    if (this.flushing === 0) return true;
+    if (this.flushing >= WRITES_IN_FLIGHT) return false;
+    return this.pending.length >= PROMPT_BATCH || performance.now() - this.started[0]! >= GATHER_MS;
   }
 
   private schedule(): void {
-    if (this.scheduled || !this.canWrite()) return;
+    if (this.scheduled) return;
+    if (!this.canWrite()) {
+      // one write in flight, few commits waiting: they go when it is done, or once it has taken GATHER_MS
+      if (this.flushing === 1 && this.pending.length && !this.gather) {
+        this.gather = setTimeout(() => {
+          this.gather = null;
+          this.schedule();
+        }, GATHER_MS - (performance.now() - this.started[0]!));
+      }
+      return;
+    }
     this.scheduled = true;
     setImmediate(() => {
       this.scheduled = false;
@@ -120,6 +147,8 @@ export class Store {
   private async flush(): Promise<void> {
     if (!this.canWrite() || this.pending.length === 0) return;
     this.flushing++;
+    const began = performance.now();
+    this.started.push(began);
     const all = this.pending;
     this.pending = [];
     // a commit with season ledger rows is written alone, with them, in one transaction; when its room
@@ -136,6 +165,11 @@ export class Store {
       await Promise.all([failed, ...alone.map(afterBatch)]);
     } finally {
       this.flushing--;
+      this.started.splice(this.started.indexOf(began), 1);
+      if (this.gather && this.flushing === 0) {
+        clearTimeout(this.gather);
+        this.gather = null;
+      }
       if (this.pending.length) this.schedule();
     }
   }
