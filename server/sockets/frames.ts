@@ -20,7 +20,7 @@
 import { diffJson, type PatchOp } from "../../lib/json-patch";
 import type { Room } from "../rooms/room";
 import { joinPayload, type OwnPayload, type PayloadParts, type SharedPayload } from "../rooms/payloads";
-import { eventPacket, patchPacket } from "./writes";
+import { eventPacket, patchPacket, patchParts } from "./writes";
 
 export interface Frame {
   frame: number;
@@ -34,6 +34,8 @@ let counter = Date.now() * 1000;
 interface SharedStep {
   json: string;
   news: boolean;
+  /** The packet of a group whose own part did not change, but for its frame numbers: made on first use, once for every such group. */
+  alone?: { head: string; tail: string };
 }
 
 const NO_STEP: SharedStep = { json: "", news: false };
@@ -104,7 +106,10 @@ export function advanceGroup(frames: RoomFrames, code: string, group: string, ne
   if (!own && !shared.news && follow === "seen") return null;
   const f: Frame = { frame: ++counter, shared: next.shared, own: next.own };
   frames.groups.set(group, f);
-  return patchPacket(code, next.shared.version, prev.frame, f.frame, shared.json && own ? `${shared.json},${own}` : shared.json || own);
+  if (own) return patchPacket(code, next.shared.version, prev.frame, f.frame, shared.json ? `${shared.json},${own}` : own);
+  // the shared part's step alone: the same text for every group that makes it, but for the frame numbers
+  const alone = (shared.alone ??= patchParts(code, next.shared.version, shared.json));
+  return `${alone.head}${prev.frame},"frame":${f.frame}${alone.tail}`;
 }
 
 /** The room's `advanceGroup`. */

@@ -80,5 +80,11 @@ export function eventPacket<E extends keyof ServerToClient>(event: E, ...args: P
  * (without its brackets): a patch is put together from parts encoded apart.
  */
 export function patchPacket(code: string, version: number, base: number, frame: number, opsJson: string): string {
-  return `2["room:patch",{"code":${JSON.stringify(code)},"version":${version},"base":${base},"frame":${frame},"ops":[${opsJson}]}]`;
+  const { head, tail } = patchParts(code, version, opsJson);
+  return `${head}${base},"frame":${frame}${tail}`;
+}
+
+/** `patchPacket`'s text before the base frame number, and after the frame number: what patches of the same operations share. */
+export function patchParts(code: string, version: number, opsJson: string): { head: string; tail: string } {
+  return { head: `2["room:patch",{"code":${JSON.stringify(code)},"version":${version},"base":`, tail: `,"ops":[${opsJson}]}]` };
 }
