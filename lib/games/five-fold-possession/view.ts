@@ -275,15 +275,18 @@ function meView(state: State, seat: SeatId): MeView {
     garnets,
     committed: held,
     available: free,
-    hand: (state.hands[seat] ?? []).slice(),
+    hand: parts.get(cfg, partKey("hand", seat), [state.hands[seat]], () => (state.hands[seat] ?? []).slice()),
     knownPoints: known,
     done: sub.done,
     doneBlockers: doneBlockers(state, seat),
     mg1: submit
       ? {
           entry: sub.rps ? { opponent: sub.rps.opponent, bet: sub.rps.bet, throw: sub.rps.throw } : null,
-          opponents: state.seats.filter((s) => s !== seat && !blocked.includes(s)),
-          blocked: state.seats.filter((s) => blocked.includes(s)),
+          // who the seat may play or may not, kept while the seats and the rounds stay as they were
+          ...parts.get(cfg, partKey("opponents", seat), [state.seats, state.rounds], () => ({
+            opponents: state.seats.filter((s) => s !== seat && !blocked.includes(s)),
+            blocked: state.seats.filter((s) => blocked.includes(s)),
+          })),
           minBet: cfg.rps.minBet,
           maxBet: Math.max(0, Math.min(cfg.rps.maxBet, free + (sub.rps?.bet ?? 0))),
           missStreak: state.missStreak[seat] ?? 0,
@@ -324,7 +327,7 @@ function meView(state: State, seat: SeatId): MeView {
         : null,
     opal: state.phase === "final" ? { rounds: Array.from({ length: TOTAL_ROUNDS - 1 }, (_, i) => i + 2), guess: sub.opal } : null,
     challenges: submit && role === "possessed" ? checklistDuring(sub, cfg) : null,
-    rounds: state.rounds.map((rec) => keptRound(state, rec, seat)),
+    rounds: parts.get(cfg, partKey("my-rounds", seat), [state.rounds, state.startGarnets, state.seats], () => state.rounds.map((rec) => keptRound(state, rec, seat))),
   };
 }
 

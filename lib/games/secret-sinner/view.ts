@@ -202,10 +202,13 @@ function buildSeatPanel(state: State, seat: SeatId): SeatPanel {
   return {
     seat,
     realm: state.realms[seat]!,
-    letters: mine.map((l) => {
-      const info = letterInfo(state, l);
-      return { letter: l, sin: info.sin, virtue: info.virtue };
-    }),
+    // the seat's letters and their pairs: the same list from move to move while the letters stay as they were
+    letters: parts.get(state.config, partKey("letters", seat), [state.letters, mine.length], () =>
+      mine.map((l) => {
+        const info = letterInfo(state, l);
+        return { letter: l, sin: info.sin, virtue: info.virtue };
+      }),
+    ),
     done: state.done.includes(seat),
     query: queryPanel(state, seat),
     ...queryLists(state, seat),

@@ -308,7 +308,23 @@ function myRound(r: RoundRecord, seat: SeatId): MyRound {
   };
 }
 
+/** Every legal Wisdom pair question, one list for every view. */
+const WISDOM_PAIRS: readonly { claimed: Trait; submitted: Trait }[] = Object.freeze(traitPairs().map(([claimed, submitted]) => Object.freeze({ claimed, submitted })));
+
+/**
+ * A seat's panel. All of it but the seat's own submission reads only the
+ * stage, the round, the seats' records and the end: kept while those stay as
+ * they were, so that a lock-in of the seat's rebuilds (and the room's diff
+ * visits) its submission alone.
+ */
 function myView(state: State, seat: SeatId): MyView {
+  const inRound = state.stage === "round";
+  const pending = state.pending[seat];
+  const base = configParts.get(state.config, partKey("me-base", seat), [state.stage, state.round, state.seats, state.players, state.end, state.history], () => myBase(state, seat));
+  return { ...base, submission: inRound && pending ? copySubmission(pending) : null };
+}
+
+function myBase(state: State, seat: SeatId): Omit<MyView, "submission"> {
   const p = state.players[seat];
   const inRound = state.stage === "round";
   const alive = p?.alive ?? false;
@@ -316,7 +332,6 @@ function myView(state: State, seat: SeatId): MyView {
   const cleanseWhy = inRound ? cleanseBlock(state, seat) : "The rounds are over.";
   const resurrectWhy = inRound ? resurrectBlock(state, seat) : "The rounds are over.";
   const query = queryKindFor(state.config.wisdomOption);
-  const pending = state.pending[seat];
   const history = historyParts.get(state.history, partKey("mine", seat), [], () => state.history.map((r) => roundParts.get(r, seat, [], () => myRound(r, seat))));
   return {
     seat,
@@ -326,15 +341,14 @@ function myView(state: State, seat: SeatId): MyView {
     garnets: p?.garnets ?? 0,
     truthDeflector: p?.td ?? false,
     roundsLied: p?.lies ?? 0,
-    submission: inRound && pending ? copySubmission(pending) : null,
     can: {
       choose: inRound && alive,
       challengeTargets: inRound ? from.filter((s) => s !== seat) : [],
       maxChallenges: RULE.maxChallenges,
       wisdom: {
         query: inRound && alive ? query : null,
-        pairs: inRound && alive && query === "pair" ? traitPairs().map(([claimed, submitted]) => ({ claimed, submitted })) : [],
-        players: inRound && alive && query === "player" ? from.filter((s) => s !== seat) : [],
+        pairs: inRound && alive && query === "pair" ? (WISDOM_PAIRS as MyView["can"]["wisdom"]["pairs"]) : NONE,
+        players: inRound && alive && query === "player" ? from.filter((s) => s !== seat) : NONE,
       },
       cleanse: {
         allowed: cleanseWhy === null,
