@@ -265,7 +265,11 @@ function meView(state: State, seat: SeatId): MeView {
     if (rec.median.winner === seat) known += cfg.median.winPoints;
     if (rec.bidding.winner === seat) known += cfg.bidding.winPoints;
   }
-  const blocked = recentOpponents(state, seat);
+  // who the seat may play or may not, kept while the seats and the rounds stay as they were
+  const rivals = parts.get(cfg, partKey("opponents", seat), [state.seats, state.rounds], () => {
+    const blocked = recentOpponents(state, seat);
+    return { opponents: state.seats.filter((s) => s !== seat && !blocked.includes(s)), blocked: state.seats.filter((s) => blocked.includes(s)) };
+  });
   const g = sub.greed;
   const idTarget = identityTarget(state);
   const rgTarget = roleGuessTarget(state);
@@ -282,11 +286,8 @@ function meView(state: State, seat: SeatId): MeView {
     mg1: submit
       ? {
           entry: sub.rps ? { opponent: sub.rps.opponent, bet: sub.rps.bet, throw: sub.rps.throw } : null,
-          // who the seat may play or may not, kept while the seats and the rounds stay as they were
-          ...parts.get(cfg, partKey("opponents", seat), [state.seats, state.rounds], () => ({
-            opponents: state.seats.filter((s) => s !== seat && !blocked.includes(s)),
-            blocked: state.seats.filter((s) => blocked.includes(s)),
-          })),
+          opponents: rivals.opponents,
+          blocked: rivals.blocked,
           minBet: cfg.rps.minBet,
           maxBet: Math.max(0, Math.min(cfg.rps.maxBet, free + (sub.rps?.bet ?? 0))),
           missStreak: state.missStreak[seat] ?? 0,

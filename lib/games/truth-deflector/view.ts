@@ -321,7 +321,21 @@ function myView(state: State, seat: SeatId): MyView {
   const inRound = state.stage === "round";
   const pending = state.pending[seat];
   const base = configParts.get(state.config, partKey("me-base", seat), [state.stage, state.round, state.seats, state.players, state.end, state.history], () => myBase(state, seat));
-  return { ...base, submission: inRound && pending ? copySubmission(pending) : null };
+  // one literal, in the interface's order: every seat view has one shape, whatever built it
+  return {
+    seat: base.seat,
+    alive: base.alive,
+    eliminatedRound: base.eliminatedRound,
+    points: base.points,
+    garnets: base.garnets,
+    truthDeflector: base.truthDeflector,
+    roundsLied: base.roundsLied,
+    submission: inRound && pending ? copySubmission(pending) : null,
+    can: base.can,
+    choices: base.choices,
+    history: base.history,
+    chart: base.chart,
+  };
 }
 
 function myBase(state: State, seat: SeatId): Omit<MyView, "submission"> {
