@@ -42,6 +42,18 @@ function commit(roomId: string, seq: number, extra: { room?: Partial<RoomRow>; p
 }
 
 /** Text that must arrive as it was sent: JSON's and SQL's quoting characters, and text beyond ASCII. */
+/** A store whose batch writes are held until the test lets each go (`held[i]()`), with each batch's room ids. */
+function heldStore(): { store: Store; batches: string[][]; held: (() => void)[] } {
+  const store = new Store(db, sql);
+  const batches: string[][] = [];
+  const held: (() => void)[] = [];
+  store.fault = (commits) => {
+    batches.push(commits.map((c) => c.event.roomId));
+    return new Promise((go) => held.push(() => go(null)));
+  };
+  return { store, batches, held };
+}
+
 const NAME = `Bot "1" \\ 'quoted' {x} Ünï 🎲`;
 
 describe("Store", () => {
@@ -129,13 +141,7 @@ describe("Store", () => {
   it("lets a commit that comes during a write join the next batch, and starts that batch at once when many wait", async () => {
     const ids = Array.from({ length: 10 }, (_, i) => `wroom${i}-0001`);
     for (const id of ids) await newRoom(id);
-    const store = new Store(db, sql);
-    const batches: string[][] = [];
-    const held: (() => void)[] = [];
-    store.fault = (commits) => {
-      batches.push(commits.map((c) => c.event.roomId));
-      return new Promise((go) => held.push(() => go(null)));
-    };
+    const { store, batches, held } = heldStore();
     const first = store.append(commit(ids[0]!, 1));
     expect(await until(() => batches.length === 1)).toBe(true);
     // one commit during the write: it waits for it, and is written with whatever comes meanwhile
@@ -160,13 +166,7 @@ describe("Store", () => {
   it("writes the next batch while one is in flight once that one has taken a while, and holds a third until one of two is done", async () => {
     const ids = ["room-p-0001", "room-q-0001", "room-t-0001", "room-u-0001"];
     for (const id of ids) await newRoom(id);
-    const store = new Store(db, sql);
-    const batches: string[][] = [];
-    const held: (() => void)[] = [];
-    store.fault = (commits) => {
-      batches.push(commits.map((c) => c.event.roomId));
-      return new Promise((go) => held.push(() => go(null)));
-    };
+    const { store, batches, held } = heldStore();
     const first = store.append(commit(ids[0]!, 1));
     expect(await until(() => batches.length === 1)).toBe(true);
     const second = store.append(commit(ids[1]!, 1));

@@ -89,9 +89,7 @@ type LoadedRoomRow = Omit<StoredRoom, "season"> & { seasonId: string | null; epi
 
 export class Store {
   private pending: Pending[] = [];
-  /** Batch writes under way (at most WRITES_IN_FLIGHT). */
-  private flushing = 0;
-  /** When each write under way started (ms, performance.now), oldest first. */
+  /** When each batch write under way started (ms, performance.now), oldest first: at most WRITES_IN_FLIGHT. */
   private started: number[] = [];
   private scheduled = false;
   /** Set while commits wait for a write in flight to take GATHER_MS. */
@@ -120,8 +118,9 @@ export class Store {
 
   /** Whether another batch write may start now. */
   private canWrite(): boolean {
-    if (this.flushing === 0) return true;
-    if (this.flushing >= WRITES_IN_FLIGHT) return false;
+    const flushing = this.started.length;
+    if (flushing === 0) return true;
+    if (flushing >= WRITES_IN_FLIGHT) return false;
     return this.pending.length >= PROMPT_BATCH || performance.now() - this.started[0]! >= GATHER_MS;
   }
 
@@ -129,7 +128,7 @@ export class Store {
     if (this.scheduled) return;
     if (!this.canWrite()) {
       // one write in flight, few commits waiting: they go when it is done, or once it has taken GATHER_MS
-      if (this.flushing === 1 && this.pending.length && !this.gather) {
+      if (this.started.length === 1 && this.pending.length && !this.gather) {
         this.gather = setTimeout(() => {
           this.gather = null;
           this.schedule();
@@ -146,7 +145,6 @@ export class Store {
 
   private async flush(): Promise<void> {
     if (!this.canWrite() || this.pending.length === 0) return;
-    this.flushing++;
     const began = performance.now();
     this.started.push(began);
     const all = this.pending;
@@ -164,9 +162,8 @@ export class Store {
       };
       await Promise.all([failed, ...alone.map(afterBatch)]);
     } finally {
-      this.flushing--;
       this.started.splice(this.started.indexOf(began), 1);
-      if (this.gather && this.flushing === 0) {
+      if (this.gather && this.started.length === 0) {
         clearTimeout(this.gather);
         this.gather = null;
       }
@@ -269,7 +266,7 @@ export class Store {
 
   /** Waits until everything queued so far is written (for shutdown). */
   async drain(): Promise<void> {
-    while (this.pending.length || this.flushing) {
+    while (this.pending.length || this.started.length) {
       await new Promise((r) => setTimeout(r, 5));
       await this.flush();
     }

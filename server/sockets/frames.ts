@@ -20,7 +20,7 @@
 import { diffJson, type PatchOp } from "../../lib/json-patch";
 import type { Room } from "../rooms/room";
 import { joinPayload, type OwnPayload, type PayloadParts, type SharedPayload } from "../rooms/payloads";
-import { eventPacket, patchPacket, patchParts } from "./writes";
+import { eventPacket, framedPatch, patchPacket, patchParts } from "./writes";
 
 export interface Frame {
   frame: number;
@@ -108,8 +108,7 @@ export function advanceGroup(frames: RoomFrames, code: string, group: string, ne
   frames.groups.set(group, f);
   if (own) return patchPacket(code, next.shared.version, prev.frame, f.frame, shared.json ? `${shared.json},${own}` : own);
   // the shared part's step alone: the same text for every group that makes it, but for the frame numbers
-  const alone = (shared.alone ??= patchParts(code, next.shared.version, shared.json));
-  return `${alone.head}${prev.frame},"frame":${f.frame}${alone.tail}`;
+  return framedPatch((shared.alone ??= patchParts(code, next.shared.version, shared.json)), prev.frame, f.frame);
 }
 
 /** The room's `advanceGroup`. */

@@ -46,8 +46,9 @@ function push(room: Room, group: string, sockets: Set<Sock> | undefined, build: 
   return true;
 }
 
-/** Writes a packet encoded once to each socket of a group (one, mostly), without Socket.IO's broadcast machinery. */
-function writeAll(sockets: Iterable<Sock>, packet: string): void {
+/** Writes a packet encoded once to each socket of a group (one, mostly; none when the group is missing), without Socket.IO's broadcast machinery. */
+function writeAll(sockets: Iterable<Sock> | undefined, packet: string): void {
+  if (!sockets) return;
   for (const socket of sockets) {
     const conn = socket.conn;
     if (conn.readyState !== "open") continue;
@@ -87,7 +88,7 @@ function frameFor(io: IO, room: Room, role: Role, seat: string | null): Frame {
   const had = frameOf(room, group) !== undefined;
   const packet = advanceFrame(room, group, room.payloadParts(role, seat), "now");
   const sockets = watchingOf(io).find(room.id)?.group(group);
-  if (had && packet && sockets) writeAll(sockets, packet);
+  if (had && packet) writeAll(sockets, packet);
   return frameOf(room, group)!;
 }
 
@@ -97,12 +98,10 @@ export function deliverChat(io: IO, room: Room, rule: ChatChannelRule, message: 
   if (!w) return;
   const packet = eventPacket("chat:message", { code: room.code, message });
   writeAll(w.host, packet);
-  for (const seat of rule.members) writeAll(w.seat(seat) ?? NO_SOCKETS, packet);
+  for (const seat of rule.members) writeAll(w.seat(seat), packet);
   // delayed spectators read public talk only through history, up to the moment they are at
   if (rule.public && spectatorsLive(room.data)) writeAll(w.spectators, packet);
 }
-
-const NO_SOCKETS: ReadonlySet<Sock> = new Set();
 
 /** A line for one seat's holder or one user's sockets. */
 export function tell(io: IO, room: Room, to: { seat: string } | { userId: string }, text: string): void {
@@ -120,19 +119,15 @@ export function tell(io: IO, room: Room, to: { seat: string } | { userId: string
  * that it reconnects and is routed to the process that serves it now.
  */
 export function movedAway(io: IO, room: Room): void {
-  const watching = watchingOf(io);
-  const w = watching.find(room.id);
+  const w = watchingOf(io).find(room.id);
   if (!w) return;
   const message = "Another server serves this room now; reconnecting finds it there.";
   for (const socket of [...w.all()]) {
-    const was = socket.data.watching.get(room.code);
-    socket.data.watching.delete(room.code);
-    if (was) w.remove(groupOf(was.role, was.seat), socket);
+    leave(io, socket, room, room.code);
     socket.emit("room:moved", { code: room.code, message });
     // the room's own socket is closed too, so that it connects again and is routed anew (after the line above is sent)
     if (String(socket.handshake.query.room ?? "").toUpperCase() === room.code) socket.disconnect(true);
   }
-  watching.forgetIfEmpty(room.id);
 }
 
 /** After a socket stopped watching: a seat's presence changed (everyone is told), or the room may have nobody left to build views for. */

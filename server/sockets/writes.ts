@@ -80,8 +80,12 @@ export function eventPacket<E extends keyof ServerToClient>(event: E, ...args: P
  * (without its brackets): a patch is put together from parts encoded apart.
  */
 export function patchPacket(code: string, version: number, base: number, frame: number, opsJson: string): string {
-  const { head, tail } = patchParts(code, version, opsJson);
-  return `${head}${base},"frame":${frame}${tail}`;
+  return framedPatch(patchParts(code, version, opsJson), base, frame);
+}
+
+/** A patch packet from its shared text (patchParts) and its frame numbers. */
+export function framedPatch(parts: { head: string; tail: string }, base: number, frame: number): string {
+  return `${parts.head}${base},"frame":${frame}${parts.tail}`;
 }
 
 /** `patchPacket`'s text before the base frame number, and after the frame number: what patches of the same operations share. */
