@@ -7,7 +7,7 @@ import { actionSchema, type Action } from "./schema";
 import { invariants } from "./invariants";
 import { secrets } from "./secrets";
 import type { State } from "./state";
-import { outcomeOf, view, type View } from "./view";
+import { changedViews, outcomeOf, view, type View } from "./view";
 import { season } from "./season";
 
 export type { Action } from "./schema";
@@ -60,6 +60,7 @@ export const game: GameDefinition<State, Config, Action, View> = {
   phase: phaseInfo,
   timeout,
   view,
+  changedViews,
   outcome: outcomeOf,
   bot,
   describe,

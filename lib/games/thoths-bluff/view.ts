@@ -5,7 +5,7 @@
 // - the host: everything.
 // Bluffs are never marked in anything a seat sees of its opponent or a spectator sees.
 import type { Outcome, SeatId, Viewer } from "../core";
-import { NONE, partKey, RecordParts, sharedAcrossRooms, SharedValues, ViewParts } from "../core/view-parts";
+import { changedEntries, NONE, partKey, RecordParts, sharedAcrossRooms, SharedValues, ViewParts } from "../core/view-parts";
 import { RESTRICTION_IDS, RESTRICTIONS, SLOT_SIZE, SLOTS, assignmentProblem, dieProblem, type Assignment, type RestrictionId, type RestrictionInfo, type Slot, type SlotState } from "./actions";
 import { DICE, DIE_NAMES, SIDES, countDoubles, dieIndex, type Die, type DieKind, type DieStatus } from "./dice";
 import { challengeProblem, defaultRecovery, dieOf, rigCheck, rollProblem, slotStates } from "./rules";
@@ -482,6 +482,28 @@ export function view(state: State, viewer: Viewer): View {
     deps.push(p.health, p.done, showAll || s === seat ? p : null);
   }
   return configParts.get(state.config, partKey("view", seat ?? (viewer === "host" ? "host" : "spectator")), deps, () => buildView(state, viewer, seat, showAll));
+}
+
+/** The members no view reads: the dice's generator and the schedule's (the schedules it fills are read instead). */
+const VIEW_UNREAD = ["rng", "scheduleRng"] as const satisfies readonly (keyof State)[];
+
+/**
+ * The views a move can change, from what `view` reads: a move that replaces
+ * only its own player record (a roll, a bluff, a rig, a challenge, a recovery
+ * list, a plan) and leaves every seat's health and "done" as they were changes
+ * its own seat's view alone; anything else (a phase's end, a seat finishing
+ * its phase, the end with secrets shown) may change any view.
+ */
+export function changedViews(before: State, after: State): SeatId[] | null {
+  if (after.phase === "finished") return null;
+  const seats = changedEntries(before, after, ["players"], VIEW_UNREAD);
+  if (seats === null) return null;
+  for (const s of seats) {
+    const x = before.players[s];
+    const y = after.players[s];
+    if (!x || !y || x.health !== y.health || x.done !== y.done) return null;
+  }
+  return seats;
 }
 
 /** The members every viewer's view shares: one kept object per change that touches none of them, so a seat's own move rebuilds its view without looking each of them up again. */
