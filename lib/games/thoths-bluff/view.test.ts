@@ -448,3 +448,27 @@ describe("records a viewer sees whole", () => {
     expect(checked).toBeGreaterThan(done.length * 4);
   });
 });
+
+describe("the views a move can change", () => {
+  const changed = (before: State, after: State, actor: string) => game.changedViews!(before, after, actor, null as never);
+  const views = (s: State) => ["s1", "s2", "spectator"].map((v) => json(game.view(s, v)));
+
+  it("are the mover's alone for a roll, a bluff or a challenge: the opponent's and the spectators' stay as they were", () => {
+    let s = start({}, "claims");
+    for (const move of [{ type: "roll", die: "d4" }, { type: "bluff", die: "d6", value: 3 }]) {
+      const next = act(s, "s1", move);
+      expect(changed(s, next, "s1")).toEqual(["s1"]);
+      expect(views(next).slice(1)).toEqual(views(s).slice(1));
+      s = next;
+    }
+    s = toPhase(act(s, "s2", { type: "roll", die: "d20" }), "rigging");
+    const next = act(s, "s2", { type: "challenge", die: "d20" });
+    expect(changed(s, next, "s2")).toEqual(["s2"]);
+    expect(views(next)[0]).toBe(views(s)[0]);
+  });
+
+  it("are anyone's when a seat finishes its phase, which everyone sees", () => {
+    const s = start({}, "claims");
+    expect(changed(s, act(s, "s1", { type: "done" }), "s1")).toBeNull();
+  });
+});
