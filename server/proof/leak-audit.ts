@@ -299,7 +299,7 @@ export async function auditGame(game: AnyGame, opts: AuditOptions): Promise<Audi
       let acted = false;
       for (const seat of rng.shuffle(seats)) {
         if (rng.chance(skipChance)) continue;
-        const action = game.bot(game.view(room.data.state, seat), { seat, rng });
+        const action = game.bot(game.view(room.data.state, seat), { seat, rng, phase: game.phase(room.data.state) });
         if (action === null) continue;
         try {
           room.apply({ kind: "action", actor: seat, payload: { action } });

@@ -72,7 +72,7 @@ export function probeMoves(game: AnyGame, state: unknown, seats: SeatId[], rng: 
   const moves: unknown[] = [];
   for (const seat of seats) {
     try {
-      const m = game.bot(game.view(state, seat), { seat, rng });
+      const m = game.bot(game.view(state, seat), { seat, rng, phase: game.phase(state) });
       if (m !== null) moves.push(m);
     } catch {
       // a bot with nothing sensible to say here offers no probe

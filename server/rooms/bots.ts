@@ -62,7 +62,7 @@ export class BotSeats {
       const rng = Rng.fromSeed(`${rules.seed}/bot/${data.version}/${s.seat}`);
       let action: unknown;
       try {
-        action = rules.game.bot(rules.game.view(data.state, s.seat), { seat: s.seat, rng });
+        action = rules.game.bot(rules.game.view(data.state, s.seat), { seat: s.seat, rng, phase: rules.phase(data.state) });
       } catch (e) {
         this.log(`bot of ${s.seat} threw`, e);
         continue;

@@ -200,8 +200,8 @@ export class SeatClient {
   /** The bot's move from the latest view, or null when it has nothing to do (or the game is not running). */
   nextMove(rng: Rng): unknown | null {
     const p = this.payload;
-    if (!this.o.game || !p || p.status !== "running" || !p.you || p.view === null) return null;
-    return this.o.game.bot(p.view, { seat: p.you, rng });
+    if (!this.o.game || !p || p.status !== "running" || !p.you || p.view === null || p.phase === null) return null;
+    return this.o.game.bot(p.view, { seat: p.you, rng, phase: p.phase });
   }
 
   /** Sends one action; never resends it. */

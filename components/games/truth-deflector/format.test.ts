@@ -78,7 +78,7 @@ describe("score breakdown", () => {
     const rng = Rng.fromSeed("dash-sum/bots");
     for (let guard = 0; guard < 1000 && s.stage === "round"; guard++) {
       const seat = s.seats.find((x) => !s.pending[x]);
-      const a = seat ? game.bot(game.view(s, seat), { seat, rng }) : null;
+      const a = seat ? game.bot(game.view(s, seat), { seat, rng, phase: game.phase(s) }) : null;
       s = seat && a ? act(s, seat, a) : game.timeout(s);
     }
     for (const seat of s.seats) {

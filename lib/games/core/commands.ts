@@ -72,7 +72,7 @@ export function playWithBots(
     let acted = false;
     for (const seat of opts.seats) {
       if (opts.skipChance && rng.chance(opts.skipChance)) continue;
-      const action = game.bot(game.view(state, seat), { seat, rng });
+      const action = game.bot(game.view(state, seat), { seat, rng, phase: game.phase(state) });
       if (action === null) continue;
       const cmd: GameCommand = { kind: "action", actor: seat, action };
       const r = runCommand(game, state, cmd);

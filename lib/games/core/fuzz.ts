@@ -228,7 +228,7 @@ export function runFuzzScript(game: AnyGame, setup: FuzzSetup, steps: FuzzStep[]
 
   const botMove = (seat: SeatId, i: number): unknown => {
     const was = JSON.stringify(state);
-    const move = game.bot(game.view(state, seat), { seat, rng: Rng.fromSeed(`${seed}/bot/${i}`) });
+    const move = game.bot(game.view(state, seat), { seat, rng: Rng.fromSeed(`${seed}/bot/${i}`), phase: game.phase(state) });
     // a bot reads a view, which may hold the state's own records
     if (JSON.stringify(state) !== was) fail(`the bot for ${seat} changed the state through its view`);
     return move;

@@ -64,6 +64,8 @@ export interface SetupContext<C> {
 export interface BotContext {
   seat: SeatId;
   rng: Rng;
+  /** The phase under way as every viewer has it (who it waits on, say), which a view does not repeat. */
+  phase: PhaseInfo;
 }
 
 /** A chat channel as the game rules it at this moment. The host reads and writes every channel. */

@@ -249,16 +249,16 @@ describe("bots and replay", () => {
     for (const seat of SEATS) {
       for (let guard = 0; ; guard++) {
         expect(guard).toBeLessThan(40);
-        const a = game.bot(game.view(s, seat), { seat, rng });
+        const a = game.bot(game.view(s, seat), { seat, rng, phase: game.phase(s) });
         if (!a) break;
         s = act(s, seat, a);
         if (game.phase(s).key !== "submit") break;
       }
     }
     expect(game.phase(s).key).toBe("results");
-    expect(game.bot(game.view(s, "spectator"), { seat: "s1", rng })).toBeNull();
-    s = act(s, "s1", game.bot(game.view(s, "s1"), { seat: "s1", rng })!);
-    expect(game.bot(game.view(s, "s1"), { seat: "s1", rng })).toBeNull();
+    expect(game.bot(game.view(s, "spectator"), { seat: "s1", rng, phase: game.phase(s) })).toBeNull();
+    s = act(s, "s1", game.bot(game.view(s, "s1"), { seat: "s1", rng, phase: game.phase(s) })!);
+    expect(game.bot(game.view(s, "s1"), { seat: "s1", rng, phase: game.phase(s) })).toBeNull();
   });
 });
 

@@ -57,16 +57,16 @@ describe("bots", () => {
     const s = newGame();
     const done = runCommand(game, s, { kind: "action", actor: "s3", action: { type: "done" } });
     expect(done.ok).toBe(true);
-    if (done.ok) expect(game.bot(game.view(done.state as State, "s3"), { seat: "s3", rng })).toBeNull();
+    if (done.ok) expect(game.bot(game.view(done.state as State, "s3"), { seat: "s3", rng, phase: game.phase(done.state as State) })).toBeNull();
     const briefing = game.setup({ seats: seatIds(13), config: game.configSchema.parse({}), seed: "idle" });
-    expect(game.bot(game.view(briefing, "s3"), { seat: "s3", rng })).toBeNull();
+    expect(game.bot(game.view(briefing, "s3"), { seat: "s3", rng, phase: game.phase(briefing) })).toBeNull();
     let end = pastRounds(s);
     if (end.stage === "ascension") {
       const loser = end.result!.heavenLoser!;
-      expect(game.bot(game.view(end, loser), { seat: loser, rng })).toBeNull();
+      expect(game.bot(game.view(end, loser), { seat: loser, rng, phase: game.phase(end) })).toBeNull();
       end = game.timeout(end);
     }
-    expect(game.bot(game.view(end, "s1"), { seat: "s1", rng })).toBeNull();
+    expect(game.bot(game.view(end, "s1"), { seat: "s1", rng, phase: game.phase(end) })).toBeNull();
   });
 
   it("reads proven allies from received answers only", () => {

@@ -147,10 +147,10 @@ describe("bots", () => {
   it("return null for a spectator, the host, or a seat that is done", () => {
     const s = game.setup({ seats: SEATS, config: game.configSchema.parse({}), seed: "b" });
     const rng = Rng.fromSeed("x");
-    expect(game.bot(game.view(s, "spectator"), { seat: "s1", rng })).toBeNull();
-    expect(game.bot(game.view(s, "host"), { seat: "s1", rng })).toBeNull();
+    expect(game.bot(game.view(s, "spectator"), { seat: "s1", rng, phase: game.phase(s) })).toBeNull();
+    expect(game.bot(game.view(s, "host"), { seat: "s1", rng, phase: game.phase(s) })).toBeNull();
     const r = runCommand(game, s, { kind: "action", actor: "s1", action: { type: "done" } });
-    expect(r.ok && game.bot(game.view(r.state as State, "s1"), { seat: "s1", rng })).toBeNull();
+    expect(r.ok && game.bot(game.view(r.state as State, "s1"), { seat: "s1", rng, phase: game.phase(r.state as State) })).toBeNull();
   });
 
   it("never mutate a state: apply, timeout and view work on frozen states", () => {
@@ -159,7 +159,7 @@ describe("bots", () => {
     for (let step = 0; step < 5000 && s.phase !== "finished"; step++) {
       let moved = false;
       for (const seat of SEATS) {
-        const a = game.bot(game.view(s, seat), { seat, rng });
+        const a = game.bot(game.view(s, seat), { seat, rng, phase: game.phase(s) });
         if (!a) continue;
         const r = runCommand(game, s, { kind: "action", actor: seat, action: a });
         expect(r.ok).toBe(true);

@@ -47,7 +47,7 @@ describe("bots", () => {
         let acted = false;
         for (const seat of seats) {
           const v = game.view(s, seat);
-          const a = game.bot(v, { seat, rng });
+          const a = game.bot(v, { seat, rng, phase: game.phase(s) });
           if (!a) continue;
           expect(v.me?.can).toContain(a.type);
           kinds.add(`${v.me?.role}:${a.type}`);
@@ -68,10 +68,10 @@ describe("bots", () => {
     const r = playWithBots(game, { seats: seatIds(6), seed: "quiet" });
     const s = r.state as State;
     const rng = Rng.fromSeed("q");
-    for (const seat of s.seats) expect(game.bot(game.view(s, seat), { seat, rng })).toBeNull();
+    for (const seat of s.seats) expect(game.bot(game.view(s, seat), { seat, rng, phase: game.phase(s) })).toBeNull();
     const start = game.setup({ seats: seatIds(6), config: configSchema.parse({}), seed: "quiet-2" });
-    expect(game.bot(game.view(start, "spectator"), { seat: "s1", rng })).toBeNull();
-    expect(game.bot(game.view(start, "host"), { seat: "s1", rng })).toBeNull();
+    expect(game.bot(game.view(start, "spectator"), { seat: "s1", rng, phase: game.phase(start) })).toBeNull();
+    expect(game.bot(game.view(start, "host"), { seat: "s1", rng, phase: game.phase(start) })).toBeNull();
   });
 });
 
