@@ -17,8 +17,9 @@ import { Players, ScoreStrip } from "./Table";
 
 export function Dashboard({ payload, view, act, nameOf }: DashboardProps<View>) {
   const me = view.me;
-  // who has voted in the vote open now: the phase no longer waits on them
-  const voters = view.vote?.eligible ?? view.banVote?.voters ?? [];
+  // who has voted in the vote open now, or is ready in a phase that asks for it: the phase no longer waits on them
+  const readyPhase = view.phase === "reveal" || view.phase === "discussion" || view.phase === "round_end";
+  const voters = view.vote?.eligible ?? view.banVote?.voters ?? (readyPhase ? view.players.filter((p) => !p.banned).map((p) => p.seat) : []);
   const voted = settledSeats(voters, voters.length ? payload.phase : null);
   return (
     <div className="space-y-4" data-testid="tw-dashboard" data-phase={view.phase} data-round={view.round} data-viewer={payload.role} data-seat={me?.seat}>
@@ -34,7 +35,7 @@ export function Dashboard({ payload, view, act, nameOf }: DashboardProps<View>) 
           {!me && <RulesCard view={view} />}
         </div>
         <div className="min-w-0 space-y-4">
-          <Players view={view} voted={voted} nameOf={nameOf} />
+          <Players view={view} settled={voted} nameOf={nameOf} />
           {me && <RulesCard view={view} />}
         </div>
       </div>

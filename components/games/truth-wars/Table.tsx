@@ -66,7 +66,8 @@ function BannedList({ view, nameOf }: { view: View; nameOf: NameOf }) {
   );
 }
 
-export function Players({ view, voted, nameOf }: { view: View; voted: ReadonlySet<string>; nameOf: NameOf }) {
+/** `settled`: the seats the phase under way no longer waits on (ready, or voted). */
+export function Players({ view, settled, nameOf }: { view: View; settled: ReadonlySet<string>; nameOf: NameOf }) {
   const me = view.me?.seat ?? null;
   const voting = view.phase === "vote" || view.phase === "ban_vote" || view.phase === "ban_revote";
   const readyPhase = view.phase === "reveal" || view.phase === "discussion" || view.phase === "round_end";
@@ -86,27 +87,27 @@ export function Players({ view, voted, nameOf }: { view: View; voted: ReadonlySe
                 </Badge>
               )}
               {!p.banned && p.lean && view.phase === "discussion" && <Badge tone={p.lean === "trust" ? "green" : "red"}>leans {VOTE_LABEL[p.lean]}</Badge>}
-              {!p.banned && readyPhase && (p.ready ? <Badge tone="green">ready</Badge> : <Badge>not ready</Badge>)}
-              {!p.banned && voting && eligible.includes(p.seat) && (voted.has(p.seat) ? <Badge tone="green">voted</Badge> : <Badge tone="amber">voting…</Badge>)}
+              {!p.banned && readyPhase && (settled.has(p.seat) ? <Badge tone="green">ready</Badge> : <Badge>not ready</Badge>)}
+              {!p.banned && voting && eligible.includes(p.seat) && (settled.has(p.seat) ? <Badge tone="green">voted</Badge> : <Badge tone="amber">voting…</Badge>)}
               {!p.banned && voting && !eligible.includes(p.seat) && <Badge>not voting</Badge>}
             </span>
           </li>
         ))}
       </ul>
-      {view.phase === "discussion" && <LeanSummary view={view} />}
+      {view.phase === "discussion" && <LeanSummary view={view} ready={settled} />}
       <BannedList view={view} nameOf={nameOf} />
     </Card>
   );
 }
 
-function LeanSummary({ view }: { view: View }) {
+function LeanSummary({ view, ready }: { view: View; ready: ReadonlySet<string> }) {
   const active = view.players.filter((p) => !p.banned);
   const trust = active.filter((p) => p.lean === "trust").length;
   const flag = active.filter((p) => p.lean === "flag").length;
-  const ready = active.filter((p) => p.ready).length;
+  const readyCount = active.filter((p) => ready.has(p.seat)).length;
   return (
     <p className="mt-2 text-sm text-stone-600 dark:text-stone-400" data-testid="tw-lean-summary">
-      Leans: {trust} Trust · {flag} Flag · {active.length - trust - flag} undecided. {ready} of {active.length} ready.
+      Leans: {trust} Trust · {flag} Flag · {active.length - trust - flag} undecided. {readyCount} of {active.length} ready.
     </p>
   );
 }

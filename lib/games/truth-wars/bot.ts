@@ -10,7 +10,7 @@
 //   the hint, weighed by its accuracy against the table.
 // - Misinformed User: waits for others to lean, then follows the leans of the
 //   players with the best public record; bans the worst record.
-import type { BotContext, Rng, SeatId } from "../core";
+import type { BotContext, PhaseInfo, Rng, SeatId } from "../core";
 import type { Action } from "./actions";
 import type { Lean, Truth } from "./types";
 import type { MeView, RoundView, View } from "./view";
@@ -86,7 +86,7 @@ function scammerLean(view: View, me: MeView, truth: Signal, rng: Rng): Lean {
   return leanOf(rng.chance(lie) ? -truth : truth);
 }
 
-function discuss(view: View, me: MeView, rng: Rng): Action | null {
+function discuss(view: View, me: MeView, phase: PhaseInfo, rng: Rng): Action | null {
   if (me.can.includes("peek")) return { type: "peek" };
   const ready = me.can.includes("ready") ? ({ type: "ready" } as const) : null;
   if (me.lean !== null) return ready;
@@ -98,9 +98,9 @@ function discuss(view: View, me: MeView, rng: Rng): Action | null {
   }
   const table = 0.6 * tableSignal(view, me) + gut(rng);
   if (Math.abs(table) > 0.6) return { type: "lean", lean: leanOf(table) };
-  // Nothing convincing yet: wait until everyone else has leaned or is ready.
+  // Nothing convincing yet: wait until everyone else has leaned or is ready (the phase no longer waits on them).
   const others = view.players.filter((p) => !p.banned && p.seat !== me.seat);
-  return others.every((p) => p.lean !== null || p.ready) ? ready : null;
+  return others.every((p) => p.lean !== null || !phase.waitingOn.includes(p.seat)) ? ready : null;
 }
 
 function voteChoice(view: View, me: MeView, rng: Rng): "trust" | "flag" {
@@ -181,7 +181,7 @@ function banChoice(view: View, me: MeView, rng: Rng): SeatId | null {
   return best.seat;
 }
 
-export function bot(view: View, { rng }: BotContext): Action | null {
+export function bot(view: View, { rng, phase }: BotContext): Action | null {
   const me = view.me;
   if (!me || me.banned || view.result) return null;
   switch (view.phase) {
@@ -189,7 +189,7 @@ export function bot(view: View, { rng }: BotContext): Action | null {
     case "round_end":
       return me.can.includes("ready") ? { type: "ready" } : null;
     case "discussion":
-      return discuss(view, me, rng);
+      return discuss(view, me, phase, rng);
     case "vote":
       return me.can.includes("vote") ? { type: "vote", choice: voteChoice(view, me, rng) } : null;
     case "snipe":

@@ -82,8 +82,11 @@ describe("phase info", () => {
 describe("ready", () => {
   it("ends the reveal, the discussion and the round end once every unbanned seat is ready", () => {
     let s = fixture();
+    expect(game.phase(s).waitingOn).toEqual(["s1", "s2", "s3", "s4", "s5"]);
     for (const seat of ["s1", "s2", "s3", "s4"]) s = act(s, seat, { type: "ready" });
     expect(s.phase).toBe("reveal");
+    // who is ready is the phase's: the seats it still waits on
+    expect(game.phase(s).waitingOn).toEqual(["s5"]);
     refused(s, "s4", { type: "ready" }, "action/already_submitted");
     s = act(s, "s5", { type: "ready" });
     expect(s.phase).toBe("discussion");

@@ -13,7 +13,7 @@ import { invariants } from "./invariants";
 import { secrets } from "./secrets";
 import type { State } from "./types";
 import type { View } from "./view";
-import { view } from "./view";
+import { changedViews, view } from "./view";
 import { season } from "./season";
 
 export type { Action, ActionType } from "./actions";
@@ -50,6 +50,7 @@ export const game: GameDefinition<State, Config, Action, View> = {
   phase: phaseInfo,
   timeout,
   view,
+  changedViews,
   outcome,
   bot,
   chat,

@@ -340,10 +340,11 @@ export function phaseInfo(state: State): PhaseInfo {
   const secs = state.config.phaseSeconds;
   const r = current(state);
   switch (state.phase) {
+    // who is ready is the phase's waitingOn, which every viewer has: a ready changes no view but the seat's own
     case "reveal":
-      return { ...info, durationMs: secs.reveal * 1000, waitingOn: [] };
+      return { ...info, durationMs: secs.reveal * 1000, waitingOn: notReady(state, r) };
     case "discussion":
-      return { ...info, durationMs: secs.discussion * 1000, waitingOn: [] };
+      return { ...info, durationMs: secs.discussion * 1000, waitingOn: notReady(state, r) };
     case "vote":
       return { ...info, durationMs: secs.vote * 1000, waitingOn: unbanned(state).filter((s) => !(s in r.votes)) };
     case "snipe":
@@ -360,10 +361,15 @@ export function phaseInfo(state: State): PhaseInfo {
       };
     }
     case "round_end":
-      return { ...info, durationMs: secs.roundEnd * 1000, waitingOn: [] };
+      return { ...info, durationMs: secs.roundEnd * 1000, waitingOn: notReady(state, r) };
     case "game_over":
       return { ...info, durationMs: null, waitingOn: [], finished: true };
   }
+}
+
+/** The unbanned seats that have not pressed "ready" in the phase under way. */
+function notReady(state: State, r: RoundState): SeatId[] {
+  return unbanned(state).filter((s) => !r.ready.includes(s));
 }
 
 /** Non-submission defaults: a missing vote is an abstain (a refusal), a silent Fact Checker holds the snipe. */

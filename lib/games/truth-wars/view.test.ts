@@ -278,3 +278,40 @@ describe("views at the end", () => {
     expect(game.outcome(fixture())).toBeNull();
   });
 });
+
+describe("the views a move can change", () => {
+  const changed = (before: State, after: State, actor: string) => game.changedViews!(before, after, actor, null as never);
+  /** Every viewer the claim leaves out (but the host, always built again) sees the same view as JSON. */
+  const othersUnchanged = (before: State, after: State, claim: readonly string[]) => {
+    for (const v of viewers(after)) if (v !== "host" && !claim.includes(v)) expect(json(after, v)).toBe(json(before, v));
+  };
+
+  it("are the mover's alone for a ready, a secret ballot or a peek that ends nothing", () => {
+    let s = fixture({ roles: ROLES });
+    let next = act(s, "s3", { type: "ready" });
+    expect(changed(s, next, "s3")).toEqual(["s3"]);
+    othersUnchanged(s, next, ["s3"]);
+    s = advanceTo(next, "discussion");
+    next = act(s, "s1", { type: "peek" });
+    expect(changed(s, next, "s1")).toEqual(["s1"]);
+    othersUnchanged(s, next, ["s1"]);
+    s = advanceTo(next, "vote");
+    next = act(s, "s4", { type: "vote", choice: "flag" });
+    expect(changed(s, next, "s4")).toEqual(["s4"]);
+    othersUnchanged(s, next, ["s4"]);
+    s = advanceTo(next, "ban_vote", 2);
+    next = act(s, "s5", { type: "ban", target: "s2" });
+    expect(changed(s, next, "s5")).toEqual(["s5"]);
+    othersUnchanged(s, next, ["s5"]);
+  });
+
+  it("are anyone's for a lean, which the table shows, and for a move that ends its phase", () => {
+    let s = advanceTo(fixture({ roles: ROLES }), "discussion");
+    expect(changed(s, act(s, "s2", { type: "lean", lean: "trust" }), "s2")).toBeNull();
+    s = advanceTo(s, "vote");
+    s = votes(s, { s1: "trust", s2: "trust", s3: "trust", s4: "trust", s5: "trust", s6: "trust" });
+    const closed = act(s, "s7", { type: "vote", choice: "flag" });
+    expect(closed.rounds[0]?.voteClosed).toBe(true);
+    expect(changed(s, closed, "s7")).toBeNull();
+  });
+});

@@ -7,8 +7,8 @@ import { sharedAcrossRooms, partKey, ViewParts } from "../core/view-parts";
 import type { ActionType } from "./actions";
 import { PHASE_NAMES, banBallot, checkBan, checkPeek, checkSnipe, snipeTargets } from "./rules";
 import { resultSummary } from "./outcome";
-import { ROLE_NAMES, TEAM_NAMES, current, isBanned, peeksLeft, scammerCount, snipeRound, teamOf, unbanned } from "./state";
-import type { GameResult, Headline, HeadlineSetId, Lean, PhaseKey, Role, RoundState, ScoringRecord, State, Team, Truth, VoteChoice } from "./types";
+import { ROLE_NAMES, TEAM_NAMES, current, isBanned, peeksLeft, scammerCount, seatsWithRole, snipeRound, teamOf, unbanned } from "./state";
+import type { BanVoteState, GameResult, Headline, HeadlineSetId, Lean, PhaseKey, Role, RoundState, ScoringRecord, State, Team, Truth, VoteChoice } from "./types";
 
 /** One seat at the table as this viewer sees it. */
 export interface PlayerView {
@@ -18,9 +18,7 @@ export interface PlayerView {
   banned: boolean;
   /** When and how the seat was shadow-banned. */
   ban: { round: number; by: "snipe" | "vote" } | null;
-  /** Pressed "ready" in the current reveal / discussion / round-end phase. */
-  ready: boolean;
-  /** Public lean in this round's discussion. Who has voted in the vote open now is the phase's `waitingOn`. */
+  /** Public lean in this round's discussion. Who is ready, or has voted, in the phase under way is the phase's `waitingOn`. */
   lean: Lean | null;
 }
 
@@ -393,16 +391,14 @@ function playerEntries(state: State): PlayerTable {
   if (hit) return hit;
   const last = lastTable.get(state.config);
   const cur = current(state);
-  const readyPhase = state.phase === "reveal" || state.phase === "discussion" || state.phase === "round_end";
   const table: PlayerTable = { hidden: [], shown: [] };
   // a plain loop with a helper (closures per seat were most of what a table allocated)
   for (let i = 0; i < state.seats.length; i++) {
     const seat = state.seats[i]!;
     const ban = state.bans.find((x) => x.seat === seat);
-    const ready = readyPhase && cur.ready.includes(seat);
     const lean = cur.leans[seat] ?? null;
-    table.hidden.push(tableEntry(last?.hidden[i], seat, null, ban, ready, lean));
-    table.shown.push(tableEntry(last?.shown[i], seat, state.roles[seat] as Role, ban, ready, lean));
+    table.hidden.push(tableEntry(last?.hidden[i], seat, null, ban, lean));
+    table.shown.push(tableEntry(last?.shown[i], seat, state.roles[seat] as Role, ban, lean));
   }
   tables.set(state, table);
   lastTable.set(state.config, table);
@@ -410,11 +406,11 @@ function playerEntries(state: State): PlayerTable {
 }
 
 /** A seat's table entry: `prev` when it shows the same, else a new one. */
-function tableEntry(prev: PlayerView | undefined, seat: SeatId, role: Role | null, ban: State["bans"][number] | undefined, ready: boolean, lean: PlayerView["lean"]): PlayerView {
+function tableEntry(prev: PlayerView | undefined, seat: SeatId, role: Role | null, ban: State["bans"][number] | undefined, lean: PlayerView["lean"]): PlayerView {
   const same =
-    prev !== undefined && prev.seat === seat && prev.role === role && prev.ready === ready && prev.lean === lean &&
+    prev !== undefined && prev.seat === seat && prev.role === role && prev.lean === lean &&
     (ban ? prev.ban !== null && prev.ban.round === ban.round && prev.ban.by === ban.by : prev.ban === null);
-  return same ? prev : { seat, role, banned: ban !== undefined, ban: ban ? { round: ban.round, by: ban.by } : null, ready, lean };
+  return same ? prev : { seat, role, banned: ban !== undefined, ban: ban ? { round: ban.round, by: ban.by } : null, lean };
 }
 
 /** The shadow-ban vote open now, kept while its voters and candidates (and, in a revote, the first ballot) stay as they were. */
@@ -465,6 +461,60 @@ export function view(state: State, viewer: Viewer): View {
     return configParts.get(c, partKey("view", viewer), deps, () => fullView(state, viewer, parts));
   }
   return fullView(state, viewer, parts);
+}
+
+/**
+ * The views a move can change, from what they read while the game runs: a
+ * ready that does not end its phase (who is ready is the phase's), a ballot in
+ * the initial vote or the shadow-ban vote, secret until its vote closes,
+ * change their seat's view alone; a peek, the Fact Checker's alone. Anything
+ * else (a lean, which the table shows, a vote that closes, a snipe, a new
+ * round, the end) may change any view.
+ */
+export function changedViews(before: State, after: State): SeatId[] | null {
+  if (after.result !== null) return null;
+  const b = before as unknown as Record<string, unknown>;
+  const a = after as unknown as Record<string, unknown>;
+  for (const k in a) if (k !== "rounds" && k !== "peekRounds" && a[k] !== b[k]) return null;
+  const n = after.rounds.length;
+  if (n === 0 || before.rounds.length !== n) return null;
+  for (let i = 0; i < n - 1; i++) if (before.rounds[i] !== after.rounds[i]) return null;
+  const x = before.rounds[n - 1]!;
+  const y = after.rounds[n - 1]!;
+  const out = new Set<SeatId>();
+  let peeked = before.peekRounds !== after.peekRounds;
+  for (const k of Object.keys(y) as (keyof RoundState)[]) {
+    if (x[k] === y[k]) continue;
+    if (k === "peeked") peeked = true;
+    else if (k === "ready") changedMembers(x.ready, y.ready, out);
+    else if (k === "votes" && !x.voteClosed && !y.voteClosed) changedBallots(x.votes, y.votes, out);
+    else if (k !== "ban" || !x.ban || !y.ban || !secretBallotsChanged(x.ban, y.ban, out)) return null;
+  }
+  if (peeked) for (const s of seatsWithRole(after, "fact_checker")) out.add(s);
+  return [...out];
+}
+
+/** The voters whose ballots differ between `x` and `y` (added, changed or gone), into `out`. */
+function changedBallots(x: Record<SeatId, unknown>, y: Record<SeatId, unknown>, out: Set<SeatId>): void {
+  for (const s in y) if (!(s in x) || x[s] !== y[s]) out.add(s);
+  for (const s in x) if (!(s in y)) out.add(s);
+}
+
+/** The seats in one of `x` and `y` but not the other, into `out`. */
+function changedMembers(x: readonly SeatId[], y: readonly SeatId[], out: Set<SeatId>): void {
+  for (const s of y) if (!x.includes(s)) out.add(s);
+  for (const s of x) if (!y.includes(s)) out.add(s);
+}
+
+/** Whether the shadow-ban vote changed only in ballots still secret (the first before it closed, the revote before its result); their voters into `out`. */
+function secretBallotsChanged(x: BanVoteState, y: BanVoteState, out: Set<SeatId>): boolean {
+  for (const k of Object.keys(y) as (keyof BanVoteState)[]) {
+    if (x[k] === y[k]) continue;
+    if (k === "votes" && y.tied === null && y.result === null) changedBallots(x.votes, y.votes, out);
+    else if (k === "revotes" && x.revotes && y.revotes && y.result === null) changedBallots(x.revotes, y.revotes, out);
+    else return false;
+  }
+  return true;
 }
 
 /** The parts every viewer's view has alike: one lookup per viewer, built by the first viewer after a change that touches them. */
