@@ -7,7 +7,7 @@
 // outcome: everything a socket is sent), and so must the alerts built for them
 // (pushes and Discord posts, server/alerts). A spectator of a finished room that
 // reveals everything at the end is exempt, as the room setting says.
-import { phaseIdOf } from "../../lib/games/core/commands";
+import { botMove, phaseIdOf } from "../../lib/games/core/commands";
 import { Rng } from "../../lib/games/core/rng";
 import { playableSeatCounts, seatIds } from "../../lib/games/core/seats";
 import type { AnyGame, Counterfactual, PhaseInfo, SeatId, Viewer } from "../../lib/games/core/types";
@@ -299,7 +299,7 @@ export async function auditGame(game: AnyGame, opts: AuditOptions): Promise<Audi
       let acted = false;
       for (const seat of rng.shuffle(seats)) {
         if (rng.chance(skipChance)) continue;
-        const action = game.bot(game.view(room.data.state, seat), { seat, rng, phase: game.phase(room.data.state) });
+        const action = botMove(game, room.data.state, seat, rng);
         if (action === null) continue;
         try {
           room.apply({ kind: "action", actor: seat, payload: { action } });

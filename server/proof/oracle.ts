@@ -4,7 +4,7 @@
 // and message, or acceptance) in the real state and in the counterfactual one.
 // Probed with the same code paths the live room runs: the game's command
 // reducer, and the room's chat rules.
-import { runCommand } from "../../lib/games/core/commands";
+import { botMove, runCommand } from "../../lib/games/core/commands";
 import { directChannelId } from "../../lib/games/core/chat";
 import type { AnyGame, SeatId } from "../../lib/games/core/types";
 import type { Rng } from "../../lib/games/core/rng";
@@ -72,7 +72,7 @@ export function probeMoves(game: AnyGame, state: unknown, seats: SeatId[], rng: 
   const moves: unknown[] = [];
   for (const seat of seats) {
     try {
-      const m = game.bot(game.view(state, seat), { seat, rng, phase: game.phase(state) });
+      const m = botMove(game, state, seat, rng);
       if (m !== null) moves.push(m);
     } catch {
       // a bot with nothing sensible to say here offers no probe

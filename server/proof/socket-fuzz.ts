@@ -9,7 +9,7 @@
 // server must still serve.
 import { createECDH, randomBytes } from "node:crypto";
 import { isDeepStrictEqual } from "node:util";
-import { playWithBots, runCommand } from "../../lib/games/core/commands";
+import { botMove, playWithBots, runCommand } from "../../lib/games/core/commands";
 import { corrupted, DEEPEST, HOSTILE_NUMBERS, HOSTILE_STRINGS, HOSTILE_URLS, nestedJson, withJunk } from "../../lib/games/core/hostile";
 import { Rng } from "../../lib/games/core/rng";
 import { badCharacter } from "../../lib/games/core/storable";
@@ -227,7 +227,7 @@ export async function fuzzSockets(o: SocketFuzzOptions): Promise<SocketFuzzRepor
     for (let tries = 0; tries < 6; tries++) {
       let action: unknown;
       const other = rng.pick(seats);
-      const move = rng.chance(0.5) && fr.moves.length ? rng.pick(fr.moves) : room.state === null ? null : fr.game.bot(fr.game.view(room.state, other), { seat: other, rng, phase: fr.game.phase(room.state) });
+      const move = rng.chance(0.5) && fr.moves.length ? rng.pick(fr.moves) : room.state === null ? null : botMove(fr.game, room.state, other, rng);
       if (move && rng.chance(0.7)) action = move;
       else if (move) action = { ...(move as object), [rng.pick(Object.keys(move as object))]: garbage(rng) };
       else action = { type: rng.pick(["done", "roll", "submit", "vote", "lock", "query", "playCard", "pickWinner"]), value: garbage(rng) };

@@ -1,6 +1,7 @@
 // Which bot moves next, and with what: each bot seat picks from its own view,
 // with randomness drawn from the room's seed, the room version and the seat, so
 // that a replay of the log does not depend on when the bots happened to run.
+import { botMove } from "../../lib/games/core/commands";
 import { Rng } from "../../lib/games/core/rng";
 import type { GameRules } from "../../lib/room/rules";
 import type { RoomData } from "../../lib/room/types";
@@ -56,13 +57,14 @@ export class BotSeats {
     if (this.moves >= MAX_BOT_MOVES_PER_PHASE) return null;
     const bots = data.seats.filter((s) => s.isBot);
     const refused = this.refusedAt.version === data.version ? this.refusedAt.seats : null;
+    const phase = rules.phase(data.state);
     for (let i = 0; i < bots.length; i++) {
       const s = bots[(this.cursor + i) % bots.length]!;
       if (refused?.has(s.seat)) continue;
       const rng = Rng.fromSeed(`${rules.seed}/bot/${data.version}/${s.seat}`);
       let action: unknown;
       try {
-        action = rules.game.bot(rules.game.view(data.state, s.seat), { seat: s.seat, rng, phase: rules.phase(data.state) });
+        action = botMove(rules.game, data.state, s.seat, rng, phase);
       } catch (e) {
         this.log(`bot of ${s.seat} threw`, e);
         continue;

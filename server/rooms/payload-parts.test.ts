@@ -6,6 +6,7 @@
 // built from scratch, for every seat, the spectators and the host.
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { botMove } from "../../lib/games/core/commands";
 import { Rng } from "../../lib/games/core/rng";
 import { games, getGame } from "../../lib/games/registry";
 import { AuditRoom, auditSetup } from "../proof/leak-audit";
@@ -49,8 +50,8 @@ describe("payload memory", () => {
             expect(kept).toEqual(fresh);
             compared++;
             const state = room.data.state;
-            const mover = setup.seats.find((seat) => game.bot(game.view(state, seat), { seat, rng, phase: game.phase(state) }) !== null);
-            const move = mover ? game.bot(game.view(state, mover), { seat: mover, rng, phase: game.phase(state) }) : null;
+            const mover = setup.seats.find((seat) => botMove(game, state, seat, rng) !== null);
+            const move = mover ? botMove(game, state, mover, rng) : null;
             if (mover && move) room.apply({ kind: "action", actor: mover, payload: { action: move } });
             else room.apply({ kind: "timeout", actor: "clock", payload: { phase: room.rules.phaseId(state)! } });
             // as the room does once a step is durable: the views the step leaves as they were are kept
@@ -80,8 +81,8 @@ describe("views a move leaves as they were", () => {
         const before = owns();
         const state = room.data.state;
         const rng = Rng.fromSeed(`follow-${step}`);
-        const mover = setup.seats.find((seat) => game.bot(game.view(state, seat), { seat, rng, phase: game.phase(state) }) !== null);
-        if (mover) room.apply({ kind: "action", actor: mover, payload: { action: game.bot(game.view(state, mover), { seat: mover, rng, phase: game.phase(state) })! } });
+        const mover = setup.seats.find((seat) => botMove(game, state, seat, rng) !== null);
+        if (mover) room.apply({ kind: "action", actor: mover, payload: { action: botMove(game, state, mover, rng)! } });
         else room.apply({ kind: "timeout", actor: "clock", payload: { phase: room.rules.phaseId(state)! } });
         memo.follow(state, room.data.state, room.changed);
         built.length = 0;
@@ -106,8 +107,8 @@ describe("chat rules", () => {
       const room = new AuditRoom(game, "chat-kept", setup.seats, setup.config, setup.spectators);
       const first = chatRules(room.rules, room.data);
       const { state, seats } = room.data;
-      const mover = setup.seats.find((seat) => game.bot(game.view(state, seat), { seat, rng: Rng.fromSeed("chat"), phase: game.phase(state) }) !== null)!;
-      room.apply({ kind: "action", actor: mover, payload: { action: game.bot(game.view(state, mover), { seat: mover, rng: Rng.fromSeed("chat"), phase: game.phase(state) })! } });
+      const mover = setup.seats.find((seat) => botMove(game, state, seat, Rng.fromSeed("chat")) !== null)!;
+      room.apply({ kind: "action", actor: mover, payload: { action: botMove(game, state, mover, Rng.fromSeed("chat"))! } });
       expect(room.data.state).not.toBe(state);
       expect(room.data.seats).toBe(seats);
       expect(chatRules(room.rules, room.data)).toBe(first);

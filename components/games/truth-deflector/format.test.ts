@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { botMove } from "@/lib/games/core/commands";
 import { Rng } from "@/lib/games/core/rng";
 import { game } from "@/lib/games/truth-deflector";
 import { act, start } from "@/lib/games/truth-deflector/test-helpers";
@@ -78,7 +79,7 @@ describe("score breakdown", () => {
     const rng = Rng.fromSeed("dash-sum/bots");
     for (let guard = 0; guard < 1000 && s.stage === "round"; guard++) {
       const seat = s.seats.find((x) => !s.pending[x]);
-      const a = seat ? game.bot(game.view(s, seat), { seat, rng, phase: game.phase(s) }) : null;
+      const a = seat ? botMove(game, s, seat, rng) : null;
       s = seat && a ? act(s, seat, a) : game.timeout(s);
     }
     for (const seat of s.seats) {

@@ -17,10 +17,9 @@ import { Players, ScoreStrip } from "./Table";
 
 export function Dashboard({ payload, view, act, nameOf }: DashboardProps<View>) {
   const me = view.me;
-  // who has voted in the vote open now, or is ready in a phase that asks for it: the phase no longer waits on them
-  const readyPhase = view.phase === "reveal" || view.phase === "discussion" || view.phase === "round_end";
-  const voters = view.vote?.eligible ?? view.banVote?.voters ?? (readyPhase ? view.players.filter((p) => !p.banned).map((p) => p.seat) : []);
-  const voted = settledSeats(voters, voters.length ? payload.phase : null);
+  // who has voted in the vote open now, or is ready (outside a vote): the phase no longer waits on them
+  const voters = view.vote?.eligible ?? view.banVote?.voters ?? view.players.filter((p) => !p.banned).map((p) => p.seat);
+  const voted = settledSeats(voters, payload.phase);
   return (
     <div className="space-y-4" data-testid="tw-dashboard" data-phase={view.phase} data-round={view.round} data-viewer={payload.role} data-seat={me?.seat}>
       <PhaseHeader view={view} nameOf={nameOf} owes={owesMove(payload)} closed={payload.status !== "running"} />

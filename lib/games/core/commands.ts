@@ -1,6 +1,6 @@
 // The one reducer both the server and the tests use: a logged command applied
 // to a game state. Replaying a log from the seed is folding this over it.
-import type { Actor, AnyGame, PhaseInfo, Rejection, SeatId } from "./types";
+import type { Actor, AnyGame, GameDefinition, PhaseInfo, Rejection, SeatId } from "./types";
 import { Codes, reject } from "./result";
 import { isSeatId } from "./seats";
 import { Rng } from "./rng";
@@ -44,6 +44,15 @@ export function phaseId(game: AnyGame, state: unknown): string {
   return phaseIdOf(game.phase(state));
 }
 
+/**
+ * The game's bot move for `seat` in `state`, from its own view and the phase
+ * (the one way every caller asks a bot; `phase` when the caller has it already).
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- a bot reads its game's own view and config types
+export function botMove<S, A extends { type: string }>(game: GameDefinition<S, any, A, any>, state: S, seat: SeatId, rng: Rng, phase: PhaseInfo = game.phase(state)): A | null {
+  return game.bot(game.view(state, seat), { seat, rng, phase });
+}
+
 export interface BotGameResult {
   state: unknown;
   log: GameCommand[];
@@ -72,7 +81,7 @@ export function playWithBots(
     let acted = false;
     for (const seat of opts.seats) {
       if (opts.skipChance && rng.chance(opts.skipChance)) continue;
-      const action = game.bot(game.view(state, seat), { seat, rng, phase: game.phase(state) });
+      const action = botMove(game, state, seat, rng);
       if (action === null) continue;
       const cmd: GameCommand = { kind: "action", actor: seat, action };
       const r = runCommand(game, state, cmd);

@@ -12,7 +12,7 @@
 // (`changedViews`) are; replaying the accepted log from
 // the seed gives the same state. Actions go through `runCommand`, as on the server.
 import fc from "fast-check";
-import { phaseIdOf, replay, runCommand, type CommandResult, type GameCommand } from "./commands";
+import { botMove, phaseIdOf, replay, runCommand, type CommandResult, type GameCommand } from "./commands";
 import { corrupted, withJunk } from "./hostile";
 import { Rng } from "./rng";
 import { playableSeatCounts, seatIds } from "./seats";
@@ -226,9 +226,9 @@ export function runFuzzScript(game: AnyGame, setup: FuzzSetup, steps: FuzzStep[]
     state = r.state;
   };
 
-  const botMove = (seat: SeatId, i: number): unknown => {
+  const botStep = (seat: SeatId, i: number): unknown => {
     const was = JSON.stringify(state);
-    const move = game.bot(game.view(state, seat), { seat, rng: Rng.fromSeed(`${seed}/bot/${i}`), phase: game.phase(state) });
+    const move = botMove(game, state, seat, Rng.fromSeed(`${seed}/bot/${i}`));
     // a bot reads a view, which may hold the state's own records
     if (JSON.stringify(state) !== was) fail(`the bot for ${seat} changed the state through its view`);
     return move;
@@ -240,7 +240,7 @@ export function runFuzzScript(game: AnyGame, setup: FuzzSetup, steps: FuzzStep[]
     const seat = (n: number) => seats[n % seats.length]!;
     switch (step.kind) {
       case "bot": {
-        const action = botMove(seat(step.seat), i);
+        const action = botStep(seat(step.seat), i);
         if (action !== null) send("bot", seat(step.seat), action, true);
         break;
       }
@@ -256,12 +256,12 @@ export function runFuzzScript(game: AnyGame, setup: FuzzSetup, steps: FuzzStep[]
         break;
       }
       case "foreign": {
-        const action = botMove(seat(step.seat), i);
+        const action = botStep(seat(step.seat), i);
         if (action !== null) send("foreign", actorOf(step.actor, seats), action, false);
         break;
       }
       case "mutate": {
-        const action = botMove(seat(step.seat), i);
+        const action = botStep(seat(step.seat), i);
         if (action !== null) send("mutate", actorOf(step.actor, seats), mutated(action, step.at, step.how, step.value), false);
         break;
       }
@@ -272,7 +272,7 @@ export function runFuzzScript(game: AnyGame, setup: FuzzSetup, steps: FuzzStep[]
         if (last !== null) send("again", actorOf(step.actor, seats), last, false);
         break;
       case "hostile": {
-        const action = botMove(seat(step.seat), i);
+        const action = botStep(seat(step.seat), i);
         if (action === null) break;
         const rng = Rng.fromSeed(`${seed}/hostile/${step.pick}`);
         if (step.how === "extra") {

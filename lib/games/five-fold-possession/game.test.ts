@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { playWithBots, replay, runCommand, type GameCommand } from "../core/commands";
+import { botMove, playWithBots, replay, runCommand, type GameCommand } from "../core/commands";
 import { Rng } from "../core/rng";
 import { phaseIdOf } from "../core/phase";
 import { seatIds } from "../core/seats";
@@ -249,7 +249,7 @@ describe("bots and replay", () => {
     for (const seat of SEATS) {
       for (let guard = 0; ; guard++) {
         expect(guard).toBeLessThan(40);
-        const a = game.bot(game.view(s, seat), { seat, rng, phase: game.phase(s) });
+        const a = botMove(game, s, seat, rng);
         if (!a) break;
         s = act(s, seat, a);
         if (game.phase(s).key !== "submit") break;
@@ -257,8 +257,8 @@ describe("bots and replay", () => {
     }
     expect(game.phase(s).key).toBe("results");
     expect(game.bot(game.view(s, "spectator"), { seat: "s1", rng, phase: game.phase(s) })).toBeNull();
-    s = act(s, "s1", game.bot(game.view(s, "s1"), { seat: "s1", rng, phase: game.phase(s) })!);
-    expect(game.bot(game.view(s, "s1"), { seat: "s1", rng, phase: game.phase(s) })).toBeNull();
+    s = act(s, "s1", botMove(game, s, "s1", rng)!);
+    expect(botMove(game, s, "s1", rng)).toBeNull();
   });
 });
 

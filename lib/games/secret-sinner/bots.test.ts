@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { playWithBots, replay, runCommand } from "../core/commands";
+import { botMove, playWithBots, replay, runCommand } from "../core/commands";
 import { Rng } from "../core/rng";
 import { seatIds } from "../core/seats";
 import { provenAllies } from "./bot";
@@ -57,16 +57,16 @@ describe("bots", () => {
     const s = newGame();
     const done = runCommand(game, s, { kind: "action", actor: "s3", action: { type: "done" } });
     expect(done.ok).toBe(true);
-    if (done.ok) expect(game.bot(game.view(done.state as State, "s3"), { seat: "s3", rng, phase: game.phase(done.state as State) })).toBeNull();
+    if (done.ok) expect(botMove(game, done.state as State, "s3", rng)).toBeNull();
     const briefing = game.setup({ seats: seatIds(13), config: game.configSchema.parse({}), seed: "idle" });
-    expect(game.bot(game.view(briefing, "s3"), { seat: "s3", rng, phase: game.phase(briefing) })).toBeNull();
+    expect(botMove(game, briefing, "s3", rng)).toBeNull();
     let end = pastRounds(s);
     if (end.stage === "ascension") {
       const loser = end.result!.heavenLoser!;
-      expect(game.bot(game.view(end, loser), { seat: loser, rng, phase: game.phase(end) })).toBeNull();
+      expect(botMove(game, end, loser, rng)).toBeNull();
       end = game.timeout(end);
     }
-    expect(game.bot(game.view(end, "s1"), { seat: "s1", rng, phase: game.phase(end) })).toBeNull();
+    expect(botMove(game, end, "s1", rng)).toBeNull();
   });
 
   it("reads proven allies from received answers only", () => {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { botMove } from "../core/commands";
 import { Rng } from "../core/rng";
 import type { SeatId, Viewer } from "../core/types";
 import { game } from "./index";
@@ -17,7 +18,7 @@ function botsUntil(seed: string, round: number, pendingCount: number, config: Re
     if (s.stage !== "round") return s;
     if (s.round === round && Object.keys(s.pending).length >= pendingCount) return s;
     const seat = s.seats.find((x) => !s.pending[x]) as SeatId;
-    const a = game.bot(game.view(s, seat), { seat, rng, phase: game.phase(s) });
+    const a = botMove(game, s, seat, rng);
     s = a ? act(s, seat, a) : game.timeout(s);
   }
   throw new Error("bots did not get there");
@@ -88,7 +89,7 @@ describe("views: nobody learns another player's secrets", () => {
     const runningKeys = /"points":/;
     while (s.stage === "round") {
       for (const seat of s.seats) {
-        const a = game.bot(game.view(s, seat), { seat, rng, phase: game.phase(s) });
+        const a = botMove(game, s, seat, rng);
         if (a) s = act(s, seat, a);
         if (s.stage !== "round") break;
       }

@@ -7,7 +7,7 @@ import { sharedAcrossRooms, partKey, ViewParts } from "../core/view-parts";
 import type { ActionType } from "./actions";
 import { PHASE_NAMES, banBallot, checkBan, checkPeek, checkSnipe, snipeTargets } from "./rules";
 import { resultSummary } from "./outcome";
-import { ROLE_NAMES, TEAM_NAMES, current, isBanned, peeksLeft, scammerCount, seatsWithRole, snipeRound, teamOf, unbanned } from "./state";
+import { ROLE_NAMES, TEAM_NAMES, current, factChecker, isBanned, peeksLeft, scammerCount, snipeRound, teamOf, unbanned } from "./state";
 import type { BanVoteState, GameResult, Headline, HeadlineSetId, Lean, PhaseKey, Role, RoundState, ScoringRecord, State, Team, Truth, VoteChoice } from "./types";
 
 /** One seat at the table as this viewer sees it. */
@@ -490,7 +490,7 @@ export function changedViews(before: State, after: State): SeatId[] | null {
     else if (k === "votes" && !x.voteClosed && !y.voteClosed) changedBallots(x.votes, y.votes, out);
     else if (k !== "ban" || !x.ban || !y.ban || !secretBallotsChanged(x.ban, y.ban, out)) return null;
   }
-  if (peeked) for (const s of seatsWithRole(after, "fact_checker")) out.add(s);
+  if (peeked) out.add(factChecker(after));
   return [...out];
 }
 
