@@ -21,6 +21,9 @@
 //        --workers 2 --profile (a CPU profile of the server over each window)
 //        --heap-profile (what the server allocated over each window, per part
 //        and function, and per action: a sampling heap profile)
+//        --heap-snapshot (a heap snapshot of the server after each window, and
+//        what a room holds in it, part by part: scripts/bench/heap-rooms.ts;
+//        for runs of a few hundred rooms, --scale 0.2 or less)
 //        --perf (Linux perf's on-CPU samples of every server thread over each
 //        window, split by thread and stage: scripts/bench/perf-split.ts)
 //        --server-flags "…" (more Node.js flags for the server and the floor,
@@ -45,6 +48,7 @@ import { runLoad, type LoadResult } from "./bench/load";
 import { startSlowPushService } from "./bench/pushes";
 import { perfAvailable } from "./bench/perf-split";
 import { summariseHeapProfile, summariseProfile } from "./bench/profile";
+import { roomHeap, type RoomHeap } from "./bench/heap-rooms";
 import type { RoomSpec } from "./bench/protocol";
 import { benchBatchSql, type BatchSqlResult } from "./bench/batch-sql";
 import { CONFIG, MIX_8, mix, room } from "./bench/scenarios";
@@ -62,6 +66,7 @@ const { values } = parseArgs({
     processes: { type: "string", default: String(availableParallelism()) },
     profile: { type: "boolean", default: false },
     "heap-profile": { type: "boolean", default: false },
+    "heap-snapshot": { type: "boolean", default: false },
     perf: { type: "boolean", default: false },
     "server-flags": { type: "string", default: "" },
     out: { type: "string" },
@@ -137,7 +142,7 @@ function printPushes(p: LoadResult, g: LoadResult): void {
   log(`    whole run with pushes: ${p.run.sent} sent, ${p.run.acked} acknowledged, ${p.run.unanswered} unanswered, ${p.run.viewsMissing} views missing`);
 }
 
-const results: { machine: ReturnType<typeof machine>; node: string; args: typeof values; apply?: ApplyResult[]; serialize?: SerializeResult[]; serializeMixed?: (MixedSerializeResult & { mix: string })[]; load: Record<string, { garnet: LoadResult; echo: LoadResult | null; withPushes?: LoadResult; profile?: ReturnType<typeof summariseProfile>; heapProfile?: ReturnType<typeof summariseHeapProfile> }>; restart?: RestartResult; cluster?: Record<string, { one: LoadResult; many: LoadResult }>; forward?: (ForwardReport & { concurrency: number })[]; batchSql?: BatchSqlResult; verdicts: string[] } = {
+const results: { machine: ReturnType<typeof machine>; node: string; args: typeof values; apply?: ApplyResult[]; serialize?: SerializeResult[]; serializeMixed?: (MixedSerializeResult & { mix: string })[]; load: Record<string, { garnet: LoadResult; echo: LoadResult | null; withPushes?: LoadResult; profile?: ReturnType<typeof summariseProfile>; heapProfile?: ReturnType<typeof summariseHeapProfile>; roomHeap?: RoomHeap }>; restart?: RestartResult; cluster?: Record<string, { one: LoadResult; many: LoadResult }>; forward?: (ForwardReport & { concurrency: number })[]; batchSql?: BatchSqlResult; verdicts: string[] } = {
   machine: machine(),
   node: process.version,
   args: values,
@@ -190,6 +195,7 @@ try {
     const heapProfileFile = values["heap-profile"] ? path.join(outDir, `${name}-${stamp}.heapprofile`) : undefined;
     if (values.perf && !perfAvailable()) throw new Error("--perf needs Linux perf (the linux-perf package) and leave to use it");
     const perfFile = values.perf ? path.join(outDir, `${name}-${stamp}.perf.data`) : undefined;
+    const heapSnapshotFile = values["heap-snapshot"] ? path.join(outDir, `${name}-${stamp}.heapsnapshot`) : undefined;
     let withPushes: LoadResult | null = null;
     if (values.pushes !== undefined) {
       const push = await startSlowPushService(Number(values.pushes));
@@ -199,7 +205,7 @@ try {
         await push.receiver.close();
       }
     }
-    const garnet = await runLoad({ ...common, mode: "garnet", profileFile, heapProfileFile, perfFile });
+    const garnet = await runLoad({ ...common, mode: "garnet", profileFile, heapProfileFile, heapSnapshotFile, perfFile });
     const echo = await runLoad({ ...common, mode: "echo", sendChance: garnet.sendShare });
     printLoad(garnet, echo);
     if (withPushes) printPushes(withPushes, garnet);
@@ -218,6 +224,11 @@ try {
       for (const p of entry.heapProfile.parts) if (p.share >= 0.005) log(`    ${(p.share * 100).toFixed(1).padStart(5)} %  ${p.part}`);
       log("    top functions (bytes allocated by the function itself):");
       for (const f of entry.heapProfile.functions.slice(0, 15)) log(`    ${(f.share * 100).toFixed(1).padStart(5)} %  ${f.fn}`);
+    }
+    if (heapSnapshotFile) {
+      entry.roomHeap = roomHeap(heapSnapshotFile);
+      log(`  what a room holds after the window (${heapSnapshotFile}, ${entry.roomHeap.rooms} rooms; the whole heap ${entry.roomHeap.heapKiB.toFixed(0)} KiB per room, the floor's ${echo.server.heapPerRoomAfterKiB.toFixed(0)} KiB per room above its empty heap):`);
+      for (const p of entry.roomHeap.parts) log(`    ${p.kib.toFixed(1).padStart(7)} KiB  ${p.part}`);
     }
     if (garnet.perf) {
       log(`  where the server's CPU went, on-CPU samples of every thread (${garnet.perf.samples} samples, ${perfFile}):`);

@@ -39,6 +39,8 @@ export interface LoadOptions {
   profileFile?: string;
   /** A sampling heap profile of the server over the window, written here (every allocation, collected or not). */
   heapProfileFile?: string;
+  /** A heap snapshot of the server after the window and the drain (what it holds after a full collection, its sockets still open), written here. */
+  heapSnapshotFile?: string;
   /** Record the server with Linux perf over the window to this file, and split its samples (perf-split.ts). */
   perfFile?: string;
   /** More Node.js flags for the server (and the floor), for diagnosis: --trace-gc, say. */
@@ -227,6 +229,8 @@ export async function runLoad(o: LoadOptions): Promise<LoadResult> {
       run.unanswered += s.unanswered;
       run.viewsMissing += s.viewsMissing;
     }
+    // after the drain: the snapshot stops the server for seconds, which nothing in flight should wait out
+    if (o.heapSnapshotFile) await server.ask({ type: "heap-snapshot", file: o.heapSnapshotFile });
     if (testDb) {
       const db = createDb(testDb.url, 1);
       run.logged = await db.event.count({ where: { clientId: { not: null } } });

@@ -8,6 +8,7 @@ import { writeFileSync, writeSync } from "node:fs";
 import { Session } from "node:inspector/promises";
 import { findSourceMap } from "node:module";
 import { monitorEventLoopDelay } from "node:perf_hooks";
+import { writeHeapSnapshot } from "node:v8";
 import { startGarnetServer } from "../app-server";
 import { alertsFromEnv } from "../alerts/config";
 import { edgeFromEnv, oneAddressEdge } from "../edge";
@@ -169,6 +170,10 @@ process.on("message", (msg: ChildRequest & { id: number }) => {
     }
     case "profile":
       void profile(msg.start, msg.heap === true, msg.file).then(() => reply(msg.id, { type: "armed" }));
+      return;
+    case "heap-snapshot":
+      writeHeapSnapshot(msg.file);
+      reply(msg.id, { type: "armed" });
       return;
     case "alerts-refresh":
       void server.alerts.refresh().then(() => reply(msg.id, { type: "armed" }));

@@ -18,6 +18,8 @@ export type ChildRequest =
   | { type: "alerts-refresh" }
   /** Starts a CPU profile (or a sampling heap profile: `heap`), or stops it and writes it to `file` (.cpuprofile, .heapprofile). */
   | { type: "profile"; start: boolean; file?: string; heap?: boolean }
+  /** Writes a heap snapshot of the server (what it holds after a full collection) to `file` (.heapsnapshot). */
+  | { type: "heap-snapshot"; file: string }
   /** cluster-child.ts only: kill -9 the worker of this slot. */
   | { type: "kill-worker"; slot: number }
   /** cluster-child.ts only: worker 0 forwards `count` commands to the others through the adapter (serverSideEmit with ack), `concurrency` at a time; then pushes `count` payloads through it. */
@@ -207,7 +209,7 @@ export class ServerProcess {
 
   ask(req: { type: "stats"; gc?: boolean; resetLoop?: boolean }): Promise<ChildStats>;
   ask(req: { type: "inspect"; codes: string[] }): Promise<{ type: "inspect"; rooms: RoomInternals[] }>;
-  ask(req: { type: "crash-after-commits"; batches: number } | { type: "profile"; start: boolean; file?: string; heap?: boolean } | { type: "alerts-refresh" }): Promise<{ type: "armed" }>;
+  ask(req: { type: "crash-after-commits"; batches: number } | { type: "profile"; start: boolean; file?: string; heap?: boolean } | { type: "heap-snapshot"; file: string } | { type: "alerts-refresh" }): Promise<{ type: "armed" }>;
   ask(req: { type: "kill-worker"; slot: number }): Promise<{ type: "killed"; at: number; pid: number | null }>;
   ask(req: { type: "forward"; count: number; concurrency: number }): Promise<ForwardReport>;
   ask(req: ChildRequest): Promise<ChildReply> {
