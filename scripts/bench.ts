@@ -21,7 +21,7 @@
 //        --workers 2 --profile (a CPU profile of the server over each window)
 //        --heap-profile (what the server allocated over each window, per part
 //        and function, and per action: a sampling heap profile)
-//        --heap-snapshot (a heap snapshot of the server after each window, and
+//        --heap-snapshot (a heap snapshot of the server after each window's drain, and
 //        what a room holds in it, part by part: scripts/bench/heap-rooms.ts;
 //        for runs of a few hundred rooms, --scale 0.2 or less)
 //        --perf (Linux perf's on-CPU samples of every server thread over each

@@ -54,6 +54,8 @@ export function roomHeap(file: string): RoomHeap {
     const t = edgeTypes[edges[e + eType]!];
     return t === "element" || t === "hidden" ? "" : strings[edges[e + eName]!]!;
   };
+  /** Whether edge `e` holds what it leads to for its holder (not a weak reference, a prototype or a hidden class). */
+  const holds = (e: number) => edgeTypes[edges[e + eType]!] !== "weak" && !NOT_OWNED.has(edgeName(e));
   const programs = (n: number) => {
     const t = type(n);
     return t === "code" || t === "hidden" || t === "closure" || (t === "object" && (name(n) === "Room" || name(n).startsWith("system /")));
@@ -75,10 +77,7 @@ export function roomHeap(file: string): RoomHeap {
       if (!taken[n]) bytes += nodes[n * nf + nSize]!;
       taken[n] = 1;
       for (let e = firstEdge[n]!; e < firstEdge[n + 1]!; e += ef) {
-        if (edgeTypes[edges[e + eType]!] === "weak") continue;
-        const nm = edgeName(e);
-        if (NOT_OWNED.has(nm) || (!keyed && nm.includes("part of key"))) continue;
-        stack.push(edges[e + eTo]! / nf);
+        if (holds(e) && (keyed || !edgeName(e).includes("part of key"))) stack.push(edges[e + eTo]! / nf);
       }
     }
     return bytes;
@@ -101,8 +100,7 @@ export function roomHeap(file: string): RoomHeap {
   const own = (r: number, keyed: boolean) => {
     const out: number[] = [];
     for (let e = firstEdge[r]!; e < firstEdge[r + 1]!; e += ef) {
-      const nm = edgeName(e);
-      if (edgeTypes[edges[e + eType]!] !== "weak" && !NOT_OWNED.has(nm) && !SHARED.has(nm) && nm.includes("part of key") === keyed) out.push(edges[e + eTo]! / nf);
+      if (holds(e) && !SHARED.has(edgeName(e)) && edgeName(e).includes("part of key") === keyed) out.push(edges[e + eTo]! / nf);
     }
     return out;
   };
