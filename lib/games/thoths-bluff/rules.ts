@@ -2,9 +2,8 @@
 // Pure functions over a plain state; nothing here mutates its input. What the
 // state keeps for the rest of the game (rolls, rigs, submissions, challenges) is
 // built at its exact size: an array made by a spread or by pushes keeps room to
-// grow, and an object spread and given a key it lacked keeps spare fields, which
-// made a finished game's state 1.65 times the size of the same state read back
-// from its JSON.
+// grow, and an object spread and given a key it lacked keeps spare fields
+// (docs/benchmarks.md, twenty-ninth pass).
 import { Codes, Rng, ok, reject, seedRng, type Actor, type ApplyResult, type PhaseInfo, type SeatId, type SetupContext } from "../core";
 import { SLOTS, assignmentProblem, emptyAssignment, sortDice, type Assignment, type SlotState } from "./actions";
 import type { Config } from "./config";
