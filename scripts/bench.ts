@@ -1,5 +1,7 @@
 // `npm run bench`: Garnet's load benchmark, on loopback, bounded in time.
 //   apply    each game's pure apply (and parse + apply, and one view) per CPU-second
+//   state-heap  each game's state on the heap as its rules built it, against the same state
+//            read back from its JSON, half-way through bot games and at their end
 //   serialize  per change, every recipient's payload, patch and packet per CPU-second
 //   8-seat   rooms of about 8 seats (mixed games) at one action per seat per second
 //   2-seat   two-seat rooms at one action per seat per second
@@ -43,6 +45,7 @@ import { createTestDb } from "../server/test/harness";
 import { findPgBase } from "../server/test/pg-base";
 import { ServerProcess, type ForwardReport } from "../server/test/server-process";
 import { benchApply, type ApplyResult } from "./bench/apply";
+import { benchStateHeap, type StateHeapResult } from "./bench/state-heap";
 import { benchSerialize, benchSerializeMixed, type MixedSerializeResult, type SerializeResult } from "./bench/serialize";
 import { runLoad, type LoadResult } from "./bench/load";
 import { startSlowPushService } from "./bench/pushes";
@@ -57,7 +60,7 @@ import { machine } from "./bench/system";
 
 const { values } = parseArgs({
   options: {
-    only: { type: "string", default: "apply,8-seat,2-seat,org,restart" },
+    only: { type: "string", default: "apply,state-heap,8-seat,2-seat,org,restart" },
     scale: { type: "string", default: "1" },
     window: { type: "string", default: "20" },
     warmup: { type: "string", default: "5" },
@@ -142,7 +145,7 @@ function printPushes(p: LoadResult, g: LoadResult): void {
   log(`    whole run with pushes: ${p.run.sent} sent, ${p.run.acked} acknowledged, ${p.run.unanswered} unanswered, ${p.run.viewsMissing} views missing`);
 }
 
-const results: { machine: ReturnType<typeof machine>; node: string; args: typeof values; apply?: ApplyResult[]; serialize?: SerializeResult[]; serializeMixed?: (MixedSerializeResult & { mix: string })[]; load: Record<string, { garnet: LoadResult; echo: LoadResult | null; withPushes?: LoadResult; profile?: ReturnType<typeof summariseProfile>; heapProfile?: ReturnType<typeof summariseHeapProfile>; roomHeap?: RoomHeap }>; restart?: RestartResult; cluster?: Record<string, { one: LoadResult; many: LoadResult }>; forward?: (ForwardReport & { concurrency: number })[]; batchSql?: BatchSqlResult; verdicts: string[] } = {
+const results: { machine: ReturnType<typeof machine>; node: string; args: typeof values; apply?: ApplyResult[]; stateHeap?: StateHeapResult[]; serialize?: SerializeResult[]; serializeMixed?: (MixedSerializeResult & { mix: string })[]; load: Record<string, { garnet: LoadResult; echo: LoadResult | null; withPushes?: LoadResult; profile?: ReturnType<typeof summariseProfile>; heapProfile?: ReturnType<typeof summariseHeapProfile>; roomHeap?: RoomHeap }>; restart?: RestartResult; cluster?: Record<string, { one: LoadResult; many: LoadResult }>; forward?: (ForwardReport & { concurrency: number })[]; batchSql?: BatchSqlResult; verdicts: string[] } = {
   machine: machine(),
   node: process.version,
   args: values,
@@ -161,6 +164,15 @@ if (parts.has("apply")) {
     log(`  ${a.gameId.padEnd(22)} ${a.seats} seats, ${a.transitions} transitions: apply ${Math.round(a.applyPerSec).toLocaleString("en")}/s, parse + apply ${Math.round(a.parseApplyPerSec).toLocaleString("en")}/s, one view ${Math.round(a.viewPerSec).toLocaleString("en")}/s`);
     log(`  ${"".padEnd(22)} per change (state after state): all ${a.seats + 2} views ${Math.round(a.viewsPerChangePerSec).toLocaleString("en")}/s${a.chatPerChangePerSec === null ? "" : `, chat rules ${Math.round(a.chatPerChangePerSec).toLocaleString("en")}/s`}`);
     results.verdicts.push(`apply ${a.gameId}: ${Math.round(a.applyPerSec).toLocaleString("en")}/s ${a.applyPerSec >= 100_000 ? "≥" : "<"} 100,000/s → ${a.applyPerSec >= 100_000 ? "MET" : "MISSED"}`);
+  }
+}
+
+if (parts.has("state-heap")) {
+  log("\n## each game's state on the heap, as built and read back from its JSON (KiB per game, 60 bot games)");
+  results.stateHeap = games.map((g) => benchStateHeap(g, seatsFor(g.meta.id), CONFIG[g.meta.id] ?? {}));
+  for (const r of results.stateHeap) {
+    const at = r.points.map((p) => `${p.at === 1 ? "finished" : "half-way"} ${p.builtKiB.toFixed(1)} as built, ${p.readBackKiB.toFixed(1)} read back (${ratio(p.builtKiB, p.readBackKiB)}; JSON ${p.jsonKiB.toFixed(1)})`);
+    log(`  ${r.gameId.padEnd(22)} ${r.seats} seats: ${at.join("; ")}`);
   }
 }
 
