@@ -1,5 +1,6 @@
 // Setup, the action reducer, the phase machine and the end-of-round settlement.
 import { Codes, ok, reject } from "../core/result";
+import { exactCopy } from "../core/exact";
 import { Rng } from "../core/rng";
 import type { Actor, ApplyResult, PhaseInfo, SeatId, SetupContext } from "../core/types";
 import type { Action } from "./actions";
@@ -388,7 +389,8 @@ export function closeRound(state: State): State {
     rec.challenges = { possessed: roles.possessed, completed, halves: null };
     bumpTally(tally, roles.possessed, { challengesCompleted: completed.length });
   }
-  rounds.push(rec);
+  // the closed round stays in the state for the rest of the game: kept at its exact size
+  rounds.push(exactCopy(rec));
 
   return {
     ...state,
@@ -398,7 +400,7 @@ export function closeRound(state: State): State {
     hands,
     missStreak,
     subs: perSeat(seats, emptySubmission),
-    rounds,
+    rounds: rounds.slice(),
     tally,
   };
 }

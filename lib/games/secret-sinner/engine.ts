@@ -193,7 +193,7 @@ function applyQuery(state: State, actor: Actor, action: Extract<Action, { type: 
   if (rp) return reject(rp.code, rp.message);
   const answers = letters.map((l) => hasAttribute(letterInfo(state, l), action.attribute)) as [boolean, boolean, boolean];
   const record: QueryRecord = { round: state.round, sender: actor, recipient: action.recipient, letters, attribute: action.attribute, answers };
-  return ok({ ...state, queries: [...state.queries, record] });
+  return ok({ ...state, queries: state.queries.concat([record]) });
 }
 
 function applyLock(state: State, actor: Actor, action: Extract<Action, { type: "lock" }>): ApplyResult<State> {
@@ -208,7 +208,7 @@ function applyLock(state: State, actor: Actor, action: Extract<Action, { type: "
     target: action.target,
     correct: areAllies(letterInfo(state, action.letter), letterInfo(state, action.target)),
   };
-  return ok({ ...state, locks: [...state.locks, record] });
+  return ok({ ...state, locks: state.locks.concat([record]) });
 }
 
 function applyDone(state: State, actor: Actor, done: boolean): ApplyResult<State> {

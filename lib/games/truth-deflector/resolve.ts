@@ -77,13 +77,11 @@ function wisdomAnswer(
 export function resolveRound(state: State): State {
   const rng = new Rng(state.rng);
   const from = participants(state);
-  const subs: Record<SeatId, Submission> = {};
-  for (const s of state.seats) subs[s] = state.pending[s] ?? defaultSubmission(state, s, rng);
+  // what the round's record keeps for the rest of the game is built at its exact size (why: ../core/exact.ts)
+  const subs: Record<SeatId, Submission> = Object.fromEntries(state.seats.map((s) => [s, state.pending[s] ?? defaultSubmission(state, s, rng)]));
 
-  const players: Record<SeatId, PlayerState> = {};
-  for (const s of state.seats) players[s] = { ...(state.players[s] as PlayerState) };
-  const ledger: Record<SeatId, Ledger> = {};
-  for (const s of state.seats) ledger[s] = emptyLedger();
+  const players: Record<SeatId, PlayerState> = Object.fromEntries(state.seats.map((s) => [s, { ...(state.players[s] as PlayerState) }]));
+  const ledger: Record<SeatId, Ledger> = Object.fromEntries(state.seats.map((s) => [s, emptyLedger()]));
   const led = (s: SeatId) => ledger[s] as Ledger;
   const pl = (s: SeatId) => players[s] as PlayerState;
 
@@ -122,7 +120,7 @@ export function resolveRound(state: State): State {
     const c = subs[s]?.claim;
     if (c) claimCounts[c] += 1;
   }
-  const wisdom: RoundRecord["wisdom"] = {};
+  const wisdom: [SeatId, RoundRecord["wisdom"][SeatId]][] = [];
   for (const s of scored) {
     const sub = subs[s] as Submission;
     if (!sub.claim || !sub.secret) continue;
@@ -133,7 +131,7 @@ export function resolveRound(state: State): State {
     if (eff.has("Courage") && claimCounts.Courage <= RULE.courageLimit) l.courage = RULE.courageBonus;
     if (eff.has("Wisdom")) {
       const answer = wisdomAnswer(state, subs, from, scored, sub.wisdom);
-      if (answer) wisdom[s] = { query: sub.wisdom, answer };
+      if (answer) wisdom.push([s, { query: sub.wisdom, answer }]);
     }
   }
   for (const s of state.seats) {
@@ -175,33 +173,26 @@ export function resolveRound(state: State): State {
     if (!eliminated.includes(s)) pl(s).td = true;
   }
 
-  const tdAfter: Record<SeatId, boolean> = {};
-  const pointsAfter: Record<SeatId, number> = {};
-  const garnetsAfter: Record<SeatId, number> = {};
-  for (const s of state.seats) {
-    tdAfter[s] = pl(s).td;
-    pointsAfter[s] = pl(s).points;
-    garnetsAfter[s] = pl(s).garnets;
-  }
+  const after = <T>(f: (p: PlayerState) => T): Record<SeatId, T> => Object.fromEntries(state.seats.map((s) => [s, f(pl(s))]));
   const record: RoundRecord = {
     round: state.round,
-    participants: from,
+    participants: from.slice(),
     subs,
-    challenges,
-    counted,
-    eliminated,
-    scored,
+    challenges: challenges.slice(),
+    counted: counted.slice(),
+    eliminated: eliminated.slice(),
+    scored: scored.slice(),
     claimCounts,
     ledger,
-    wisdom,
-    resurrected,
-    cleansed,
-    refunded,
-    tdAfter,
-    pointsAfter,
-    garnetsAfter,
+    wisdom: Object.fromEntries(wisdom),
+    resurrected: resurrected.slice(),
+    cleansed: cleansed.slice(),
+    refunded: refunded.slice(),
+    tdAfter: after((p) => p.td),
+    pointsAfter: after((p) => p.points),
+    garnetsAfter: after((p) => p.garnets),
   };
-  const next: State = { ...state, players, pending: {}, history: [...state.history, record], rng: rng.save() };
+  const next: State = { ...state, players, pending: {}, history: state.history.concat([record]), rng: rng.save() };
   if (state.round < state.config.rounds) return { ...next, round: state.round + 1 };
   return finishRounds(next);
 }
