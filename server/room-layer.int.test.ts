@@ -6,6 +6,8 @@ import { describe, expect, it } from "vitest";
 import { applyPatch } from "../lib/json-patch";
 import type { ReplayInfo } from "../lib/protocol";
 import type { Commit } from "./rooms/store";
+import { frameOf } from "./sockets/frames";
+import { HOST_GROUP } from "./sockets/watchers";
 import { fixtureGame } from "./test/fixture-game";
 import { sessionCookie, useTestServer, type Client } from "./test/harness";
 import { foldRows } from "./test/fold-rows";
@@ -310,6 +312,9 @@ describe("a room nobody watches", () => {
     // the data is copied, so that nothing the games kept for its objects stays reachable
     expect(await until(() => room.data !== held)).toBe(true);
     expect(room.data).toEqual(held);
+    // and the last frame each group was sent, which held those views, goes with them
+    expect(frameOf(room, HOST_GROUP)).toBeUndefined();
+    expect(room.seats.map((s) => frameOf(room, s.seat))).toEqual(room.seats.map(() => undefined));
 
     const back = await t.client(bob);
     const watched = await back.req<{ payload: { view: unknown; version: number } }>("room:watch", { code });

@@ -95,4 +95,24 @@ describe("frames", () => {
     expect(after.payload).toEqual(JSON.parse(JSON.stringify(buildPayload(next, data, "player", "s2", "s2"))));
     expect(after.payload.clock.serverNow).toBe(3);
   });
+
+  it("keeps an own part rebuilt equal to the frame's in its place when nothing is sent, under the same frame number", () => {
+    const game = catalogue[0]!;
+    const { rules, changes } = roomChanges(game, game.meta.players.min, {}, 1)[0]!;
+    const facts = { code: "FRAMES", hostName: "Host Hana" };
+    const data = changes[changes.length - 1]!;
+    const frames = new RoomFrames();
+    // two memos: the second builds the same payload from scratch, every object new
+    const parts = (now: number) => payloadParts({ rules, facts, connected: () => true, now, memo: new PayloadMemo() }, data, "player", "s1", "s1");
+    const first = parts(1);
+    const held = receive(null, advanceGroup(frames, facts.code, "s1", first)!);
+    const rebuilt = parts(1);
+    expect(rebuilt.own).not.toBe(first.own);
+    expect(advanceGroup(frames, facts.code, "s1", rebuilt)).toBeNull();
+    expect(frames.groups.get("s1")).toEqual({ frame: held.frame, shared: first.shared, own: rebuilt.own });
+    expect(frames.groups.get("s1")!.own).toBe(rebuilt.own);
+    // the next patch still starts from the frame the group holds
+    const after = receive(held, advanceGroup(frames, facts.code, "s1", parts(2), "now")!);
+    expect(after.payload).toEqual(JSON.parse(JSON.stringify(joinPayload(parts(2)))));
+  });
 });

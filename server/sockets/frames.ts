@@ -102,8 +102,12 @@ export function advanceGroup(frames: RoomFrames, code: string, group: string, ne
   }
   const shared = frames.sharedStep(prev.shared, next.shared);
   const own = prev.own === next.own ? "" : opsJson(diffJson(prev.own, next.own));
-  if (!shared.json && !own) return null;
-  if (!own && !shared.news && follow === "seen") return null;
+  if (!own && (!shared.json || (!shared.news && follow === "seen"))) {
+    // nothing to send; an own part rebuilt equal to the frame's takes its place, so that the
+    // frame holds no second copy of what the room keeps, and the next diff passes it by identity
+    if (prev.own !== next.own) frames.groups.set(group, { frame: prev.frame, shared: prev.shared, own: next.own });
+    return null;
+  }
   const f: Frame = { frame: ++counter, shared: next.shared, own: next.own };
   frames.groups.set(group, f);
   if (own) return patchPacket(code, next.shared.version, prev.frame, f.frame, shared.json ? `${shared.json},${own}` : own);
@@ -119,6 +123,11 @@ export function advanceFrame(room: Room, group: string, next: PayloadParts, foll
 /** The group's frame (a whole payload's worth), after `advanceFrame(…, "now")` made it current. */
 export function frameOf(room: Room, group: string): Frame | undefined {
   return byRoom.get(room)?.groups.get(group);
+}
+
+/** Forgets every group's frame of a room nobody watches (its next watcher is sent a whole payload). */
+export function dropFrames(room: Room): void {
+  byRoom.delete(room);
 }
 
 /** Forgets a group that has no listeners left. */

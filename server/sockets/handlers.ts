@@ -16,7 +16,7 @@ import { CommandError, type Room } from "../rooms/room";
 import type { SessionUser } from "./auth";
 import type { Limits } from "../limits";
 import { userOf, type Handlers, type Sock, type SocketData } from "./edge";
-import { advanceFrame, dropFrame, frameOf, type Follow, type Frame } from "./frames";
+import { advanceFrame, dropFrame, dropFrames, frameOf, type Follow, type Frame } from "./frames";
 import { HOST_GROUP, SPECTATOR_GROUP, watchingOf } from "./watchers";
 import { eventPacket, holdWrites } from "./writes";
 
@@ -61,7 +61,7 @@ function writeAll(sockets: Iterable<Sock> | undefined, packet: string): void {
 /** Pushes each recipient kind its payload: computed once per kind, not per socket, and only for kinds that are listening. */
 export function broadcast(io: IO, room: Room): void {
   const w = watchingOf(io).find(room.id);
-  if (!w) return room.forgetViews();
+  if (!w) return unwatched(room);
   // the context is made on first use: a room nobody watches builds nothing
   let ctx: PayloadContext | undefined;
   const context = () => (ctx ??= room.payloadContext());
@@ -69,7 +69,13 @@ export function broadcast(io: IO, room: Room): void {
   watched = push(room, SPECTATOR_GROUP, w.spectators, () => room.payloadParts("spectator", null, context()), "seen") || watched;
   for (const s of room.seats) watched = push(room, s.seat, w.seat(s.seat), () => room.payloadParts("player", s.seat, context()), "seen") || watched;
   // nobody left to watch: the room lets its views go until someone comes back
-  if (!watched) room.forgetViews();
+  if (!watched) unwatched(room);
+}
+
+/** A room nobody watches lets its views go, and the last frame each group was sent with them, until someone comes back. */
+function unwatched(room: Room): void {
+  dropFrames(room);
+  room.forgetViews();
 }
 
 /** The group a socket watching as `role` listens in: its frames' name (frames.ts), and its watchers' (watchers.ts). */
@@ -133,7 +139,7 @@ export function movedAway(io: IO, room: Room): void {
 /** After a socket stopped watching: a seat's presence changed (everyone is told), or the room may have nobody left to build views for. */
 function leftBehind(io: IO, room: Room, player: boolean): void {
   if (player) broadcast(io, room);
-  else if (watcherCount(io, room) === 0) room.forgetViews();
+  else if (watcherCount(io, room) === 0) unwatched(room);
 }
 
 /** Stops a socket watching a room; true when it was listening as a seat of `room` (presence changed). */
