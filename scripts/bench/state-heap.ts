@@ -4,7 +4,7 @@
 // (arrays grown by spreads or pushes, objects spread and given a new key), which
 // every room under way pays for as long as it lives. Needs `--expose-gc`.
 import { getHeapSpaceStatistics } from "node:v8";
-import { playWithBots, runCommand, type GameCommand } from "../../lib/games/core/commands";
+import { playWithBots, replay, type GameCommand } from "../../lib/games/core/commands";
 import { seatIds } from "../../lib/games/core/seats";
 import type { AnyGame } from "../../lib/games/core/types";
 
@@ -39,19 +39,8 @@ function heapAfterGc(): number {
 
 /** Each bot game's state `at` of the way through its log (replayed afresh, so nothing else holds it). */
 function statesAt(game: AnyGame, seats: number, config: object, logs: GameCommand[][], at: number): unknown[] {
-  const out: unknown[] = [];
   const ids = seatIds(seats);
-  for (const [g, log] of logs.entries()) {
-    let state = game.setup({ seats: ids, config: game.configSchema.parse(config), seed: `state-heap-${g}` });
-    const upTo = Math.round(log.length * at);
-    for (let i = 0; i < upTo; i++) {
-      const r = runCommand(game, state, log[i]!);
-      if (!r.ok) throw new Error(`${game.meta.id}: a logged move no longer applies`);
-      state = r.state;
-    }
-    out.push(state);
-  }
-  return out;
+  return logs.map((log, g) => replay(game, { seats: ids, config, seed: `state-heap-${g}` }, log.slice(0, Math.round(log.length * at))));
 }
 
 /** One point: the heap the states take as built, then what their JSON read back takes beside them. */
@@ -77,7 +66,7 @@ function measure(game: AnyGame, seats: number, config: object, logs: GameCommand
 export function benchStateHeap(game: AnyGame, seats: number, config: object, games = 60): StateHeapResult {
   const ids = seatIds(seats);
   const logs = Array.from({ length: games }, (_, g) => playWithBots(game, { seats: ids, config, seed: `state-heap-${g}` }).log);
-  // a replay first, so that the code it runs is compiled before anything is measured
+  // two replays first, so that the code they run is compiled before anything is measured
   for (let i = 0; i < 2; i++) statesAt(game, seats, config, logs, 1);
   // one call per point: what a loop's earlier pass held could linger in its frame and skew the next
   const points = [0.5, 1].map((at) => measure(game, seats, config, logs, at));

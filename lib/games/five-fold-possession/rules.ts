@@ -389,9 +389,6 @@ export function closeRound(state: State): State {
     rec.challenges = { possessed: roles.possessed, completed, halves: null };
     bumpTally(tally, roles.possessed, { challengesCompleted: completed.length });
   }
-  // the closed round stays in the state for the rest of the game: kept at its exact size
-  rounds.push(exactCopy(rec));
-
   return {
     ...state,
     phase: "results",
@@ -400,7 +397,8 @@ export function closeRound(state: State): State {
     hands,
     missStreak,
     subs: perSeat(seats, emptySubmission),
-    rounds: rounds.slice(),
+    // the closed round stays in the state for the rest of the game: kept at its exact size
+    rounds: rounds.concat([exactCopy(rec)]),
     tally,
   };
 }

@@ -1,5 +1,6 @@
 // The end of a round, in the order the rule text fixes: challenges, points,
 // resurrections, cleansing, lying status. Then the next round or the end.
+import { exactCopy } from "../core/exact";
 import { Rng } from "../core/rng";
 import type { SeatId } from "../core/types";
 import { participants, queryKindFor, traitPairs, usesWisdom } from "./rules";
@@ -77,11 +78,13 @@ function wisdomAnswer(
 export function resolveRound(state: State): State {
   const rng = new Rng(state.rng);
   const from = participants(state);
-  // what the round's record keeps for the rest of the game is built at its exact size (why: ../core/exact.ts)
-  const subs: Record<SeatId, Submission> = Object.fromEntries(state.seats.map((s) => [s, state.pending[s] ?? defaultSubmission(state, s, rng)]));
+  const subs: Record<SeatId, Submission> = {};
+  for (const s of state.seats) subs[s] = state.pending[s] ?? defaultSubmission(state, s, rng);
 
-  const players: Record<SeatId, PlayerState> = Object.fromEntries(state.seats.map((s) => [s, { ...(state.players[s] as PlayerState) }]));
-  const ledger: Record<SeatId, Ledger> = Object.fromEntries(state.seats.map((s) => [s, emptyLedger()]));
+  const players: Record<SeatId, PlayerState> = {};
+  for (const s of state.seats) players[s] = { ...(state.players[s] as PlayerState) };
+  const ledger: Record<SeatId, Ledger> = {};
+  for (const s of state.seats) ledger[s] = emptyLedger();
   const led = (s: SeatId) => ledger[s] as Ledger;
   const pl = (s: SeatId) => players[s] as PlayerState;
 
@@ -120,7 +123,7 @@ export function resolveRound(state: State): State {
     const c = subs[s]?.claim;
     if (c) claimCounts[c] += 1;
   }
-  const wisdom: [SeatId, RoundRecord["wisdom"][SeatId]][] = [];
+  const wisdom: RoundRecord["wisdom"] = {};
   for (const s of scored) {
     const sub = subs[s] as Submission;
     if (!sub.claim || !sub.secret) continue;
@@ -131,7 +134,7 @@ export function resolveRound(state: State): State {
     if (eff.has("Courage") && claimCounts.Courage <= RULE.courageLimit) l.courage = RULE.courageBonus;
     if (eff.has("Wisdom")) {
       const answer = wisdomAnswer(state, subs, from, scored, sub.wisdom);
-      if (answer) wisdom.push([s, { query: sub.wisdom, answer }]);
+      if (answer) wisdom[s] = { query: sub.wisdom, answer };
     }
   }
   for (const s of state.seats) {
@@ -173,26 +176,34 @@ export function resolveRound(state: State): State {
     if (!eliminated.includes(s)) pl(s).td = true;
   }
 
-  const after = <T>(f: (p: PlayerState) => T): Record<SeatId, T> => Object.fromEntries(state.seats.map((s) => [s, f(pl(s))]));
+  const tdAfter: Record<SeatId, boolean> = {};
+  const pointsAfter: Record<SeatId, number> = {};
+  const garnetsAfter: Record<SeatId, number> = {};
+  for (const s of state.seats) {
+    tdAfter[s] = pl(s).td;
+    pointsAfter[s] = pl(s).points;
+    garnetsAfter[s] = pl(s).garnets;
+  }
   const record: RoundRecord = {
     round: state.round,
-    participants: from.slice(),
+    participants: from,
     subs,
-    challenges: challenges.slice(),
-    counted: counted.slice(),
-    eliminated: eliminated.slice(),
-    scored: scored.slice(),
+    challenges,
+    counted,
+    eliminated,
+    scored,
     claimCounts,
     ledger,
-    wisdom: Object.fromEntries(wisdom),
-    resurrected: resurrected.slice(),
-    cleansed: cleansed.slice(),
-    refunded: refunded.slice(),
-    tdAfter: after((p) => p.td),
-    pointsAfter: after((p) => p.points),
-    garnetsAfter: after((p) => p.garnets),
+    wisdom,
+    resurrected,
+    cleansed,
+    refunded,
+    tdAfter,
+    pointsAfter,
+    garnetsAfter,
   };
-  const next: State = { ...state, players, pending: {}, history: state.history.concat([record]), rng: rng.save() };
+  // the record stays in the state for the rest of the game: kept at its exact size
+  const next: State = { ...state, players, pending: {}, history: state.history.concat([exactCopy(record)]), rng: rng.save() };
   if (state.round < state.config.rounds) return { ...next, round: state.round + 1 };
   return finishRounds(next);
 }
