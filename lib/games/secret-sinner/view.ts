@@ -123,18 +123,18 @@ export function changedViews(before: State, after: State): SeatId[] | null {
 /**
  * The records a seat's panel reads: its queries, then its letters' lock-ins
  * (two kinds of object, so the split is never ambiguous). The list is one
- * object while its records stay the same: it is made again only when a query
- * or a lock-in is added, and handed back as before when none of the new ones
- * is the seat's. The parts built from it then name the list alone among
- * their dependencies.
+ * object while its records stay the same: handed back as before when none of
+ * the records added since is the seat's. The parts built from it then name the
+ * list alone among their dependencies. It is gathered afresh on every call
+ * (a few records, from the per-seat indexes) rather than kept against the
+ * whole query and lock-in lists: a seat whose view a move leaves alone would
+ * otherwise hold on to those lists as they were, with their indexes, until
+ * its view was next built.
  */
 function seatRecords(state: State, seat: SeatId): readonly unknown[] {
-  const cfg = state.config;
-  return parts.get(cfg, partKey("records", seat), [state.queries, state.locks, state.letters, dealt(state)], () => {
-    const list: unknown[] = queriesOf(state, seat).slice();
-    if (dealt(state)) for (const l of state.letters) if (l.owner === seat) for (const r of locksOf(state, l.letter)) list.push(r);
-    return parts.sameList(cfg, partKey("records-list", seat), list);
-  });
+  const list: unknown[] = queriesOf(state, seat).slice();
+  if (dealt(state)) for (const l of state.letters) if (l.owner === seat) for (const r of locksOf(state, l.letter)) list.push(r);
+  return parts.sameList(state.config, partKey("records-list", seat), list);
 }
 
 function buildView(state: State, viewer: Viewer, seat: SeatId | null, records: readonly unknown[]): View {
