@@ -48,11 +48,15 @@ describe("roomHeap", () => {
           ["property", "current", "data"],
           ["property", "memo", "memo"],
           ["property", "timers", "timers"],
+          ["property", "game", "game"],
+          ["property", "rules", "rules"],
           ["internal", "1 / part of key (Room @1) -> value (RoomFrames @9) pair in WeakMap (table @3)", "frames"],
           ["property", "__proto__", "proto"],
         ],
       },
       store: { type: "object", name: "Store", size: 1000 },
+      game: { type: "object", name: "Object", size: 400 },
+      rules: { type: "object", name: "GameRules", size: 6, edges: [["property", "game", "game"]] },
       proto: { type: "object", name: "Object", size: 500 },
       data: { type: "object", name: "Object", size: 10, edges: [["property", "state", "state"], ["property", "notices", "notices"]] },
       state: { type: "object", name: "Object", size: 40, edges: [["property", "history", "history"], ["internal", "2 / part of key (Object @5) -> value (Map @7) pair in WeakMap (table @3)", "cache"]] },
@@ -78,10 +82,10 @@ describe("roomHeap", () => {
       "rest of the room data": 15,
       "payload memory": 47, // the memo, its views, the cache keyed by the state (the history was taken)
       "last payload per recipient group": 32, // the frames and the patch; a weak reference holds nothing
-      "rest of the room": 3, // the clock; the store every room shares is left out
+      "rest of the room": 9, // the clock and the rules; the store and the game every room shares are left out, also where the rules reach the game
       "sockets": 50,
     });
-    const total = 100 + 1000 + 500 + 10 + 40 + 30 + 64 + 12 + 5 + 20 + 15 + 32 + 25 + 7 + 9 + 3 + 50 + 2000;
+    const total = 400 + 6 + 100 + 1000 + 500 + 10 + 40 + 30 + 64 + 12 + 5 + 20 + 15 + 32 + 25 + 7 + 9 + 3 + 50 + 2000;
     expect(Math.round(r.heapKiB * 1024)).toBe(total);
   });
 });

@@ -28,7 +28,7 @@ export interface RoomHeap {
 
 const SOCKETS = new Set(["Socket", "Client", "WebSocket", "Receiver", "Sender", "IncomingMessage", "TCP"]);
 const NOT_OWNED = new Set(["__proto__", "constructor", "map", "prototype"]);
-/** A room's fields that lead to what every room shares (the store, the game, the manager's hooks and options). */
+/** A room's fields that lead to what every room shares (the store, the game, the manager's hooks and options), left out wherever they are reached. */
 const SHARED = new Set(["store", "game", "hooks", "opts", "now", "seatConnected"]);
 
 export function roomHeap(file: string): RoomHeap {
@@ -61,6 +61,8 @@ export function roomHeap(file: string): RoomHeap {
     return t === "code" || t === "hidden" || t === "closure" || (t === "object" && (name(n) === "Room" || name(n).startsWith("system /")));
   };
   const taken = new Uint8Array(count);
+  /** What every room shares (filled in once the rooms are found): left out wherever a walk reaches it, as the room's rules reach the game. */
+  const shared = new Set<number>();
   /**
    * The bytes reachable from `roots` not taken yet (and takes them); `keyed`:
    * through a WeakMap entry keyed by what it passes too. The walk passes through
@@ -72,7 +74,7 @@ export function roomHeap(file: string): RoomHeap {
     const stack = [...roots];
     while (stack.length) {
       const n = stack.pop()!;
-      if (seen.has(n) || programs(n)) continue;
+      if (seen.has(n) || programs(n) || shared.has(n)) continue;
       seen.add(n);
       if (!taken[n]) bytes += nodes[n * nf + nSize]!;
       taken[n] = 1;
@@ -96,6 +98,7 @@ export function roomHeap(file: string): RoomHeap {
     if (name(n) === "Room") rooms.push(n);
     else if (SOCKETS.has(name(n))) sockets.push(n);
   }
+  for (const r of rooms) for (let e = firstEdge[r]!; e < firstEdge[r + 1]!; e += ef) if (SHARED.has(edgeName(e))) shared.add(edges[e + eTo]! / nf);
   /** A room's own edges (`keyed`: those of the WeakMap entries keyed by it; else its fields but the server's shared objects). */
   const own = (r: number, keyed: boolean) => {
     const out: number[] = [];
