@@ -4,5 +4,5 @@
 // recipient's last payload only until the room's next change: the rarer the scavenges,
 // the more of those payloads are already gone and need not be copied. V8 grows the young
 // generation only while much of what it allocates survives. Figures and memory cost:
-// docs/benchmarks.md, "Cost per action, eleventh pass".
+// docs/benchmarks-history.md, "Cost per action, eleventh pass".
 export const SERVER_NODE_FLAGS = ["--max-semi-space-size=128"];
