@@ -99,11 +99,11 @@ export function roomHeap(file: string): RoomHeap {
     else if (SOCKETS.has(name(n))) sockets.push(n);
   }
   for (const r of rooms) for (let e = firstEdge[r]!; e < firstEdge[r + 1]!; e += ef) if (SHARED.has(edgeName(e))) shared.add(edges[e + eTo]! / nf);
-  /** A room's own edges (`keyed`: those of the WeakMap entries keyed by it; else its fields but the server's shared objects). */
+  /** A room's own edges (`keyed`: those of the WeakMap entries keyed by it; else its fields); what every room shares is left out by the walk. */
   const own = (r: number, keyed: boolean) => {
     const out: number[] = [];
     for (let e = firstEdge[r]!; e < firstEdge[r + 1]!; e += ef) {
-      if (holds(e) && !SHARED.has(edgeName(e)) && edgeName(e).includes("part of key") === keyed) out.push(edges[e + eTo]! / nf);
+      if (holds(e) && edgeName(e).includes("part of key") === keyed) out.push(edges[e + eTo]! / nf);
     }
     return out;
   };
