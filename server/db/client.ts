@@ -12,9 +12,21 @@ export function createDb(url: string, max = 10): Db {
 
 export type SqlPool = pg.Pool;
 
+/**
+ * How many queries a connection of the write pool runs before it is replaced.
+ * PostgreSQL keeps the plan of a named statement (the batch write) for the
+ * connection's life once it settles on a generic one, and plans it against the
+ * tables as they were then. A server that started with few rooms then kept
+ * reading the Room table whole in every batch (a hash join), long after the
+ * table had grown, wherever nothing analyzed it meanwhile (autovacuum off):
+ * a replaced connection plans against the tables as they are. A new connection
+ * costs a few milliseconds of the database's time, once in thousands of batches.
+ */
+const USES_PER_CONNECTION = 2000;
+
 /** A plain node-postgres pool for the hot write path (one statement per batch, no query building). */
-export function createSqlPool(url: string, max = 4): SqlPool {
-  const pool = new pg.Pool({ connectionString: url, max, allowExitOnIdle: true });
+export function createSqlPool(url: string, max = 4, maxUses = USES_PER_CONNECTION): SqlPool {
+  const pool = new pg.Pool({ connectionString: url, max, maxUses, allowExitOnIdle: true });
   // an idle connection the server closed (a restart, a dropped database): the pool
   // discards it and opens another when asked; without a listener it would crash the process
   pool.on("error", (e) => console.error(`database pool: an idle connection failed (${(e as { code?: string }).code ?? e.message}); it will be replaced`));

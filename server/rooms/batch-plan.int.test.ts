@@ -5,6 +5,7 @@
 // rooms in the tables.
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { createSqlPool } from "../db/client";
 import { fillRooms } from "../test/fill-rooms";
 import { createTestDb } from "../test/harness";
 import { BATCH_SQL, batchParams, batchQuery, type Commit } from "./batch-sql";
@@ -24,12 +25,12 @@ afterAll(async () => {
   await dbInfo.drop();
 });
 
-function commit(roomId: string): Commit {
+function commit(roomId: string, seq = 1): Commit {
   const at = new Date("2026-11-30T10:00:00.000Z");
   return {
     fence: 1,
-    event: { roomId, seq: 1, kind: "action", actor: "s1", payload: JSON.stringify({ action: { type: "pick" } }), clientId: "c1", at, deadlineAt: null, paused: false },
-    room: { id: roomId, version: 1, status: "running", deadlineAt: null, pausedAt: null, remainingMs: null, durations: {}, endReason: null, spectators: { mode: "live", lag: 1, revealAtEnd: false } },
+    event: { roomId, seq, kind: "action", actor: "s1", payload: JSON.stringify({ action: { type: "pick" } }), clientId: "c1", at, deadlineAt: null, paused: false },
+    room: { id: roomId, version: seq, status: "running", deadlineAt: null, pausedAt: null, remainingMs: null, durations: {}, endReason: null, spectators: { mode: "live", lag: 1, revealAtEnd: false } },
     seats: [{ roomId, seatId: "s2", userId: null, name: "Bot", isBot: true }],
   };
 }
@@ -61,5 +62,45 @@ describe("the batch statement's plan", () => {
     expect(ev.rows).toEqual([{ seq: 1 }]);
     expect(room.rows).toEqual([{ version: 1 }]);
     expect(seat.rows).toEqual([{ name: "Bot", isBot: true }]);
+  });
+});
+
+describe("the write pool's plans", () => {
+  let small: { url: string; drop(): Promise<void> };
+  beforeAll(async () => {
+    small = await createTestDb(inject("pgBase"));
+  });
+  afterAll(() => small.drop());
+
+  /** How the named batch statement, as the pool's connection now keeps it, reads Room. */
+  async function roomScan(pool: pg.Pool): Promise<string[]> {
+    const client = await pool.connect();
+    try {
+      const values = batchParams([commit("room-1", 1000)]);
+      const r = await client.query<{ "QUERY PLAN": { Plan: Record<string, unknown> }[] }>(`EXPLAIN (FORMAT JSON) EXECUTE "garnet-room-batch"(${values.map((v) => client.escapeLiteral(v)).join(", ")})`);
+      return scans(r.rows[0]!["QUERY PLAN"][0]!.Plan).filter((x) => x.endsWith(" on Room"));
+    } finally {
+      client.release();
+    }
+  }
+
+  it("plans the batch against the tables as they grow: a connection is replaced after so many uses", async () => {
+    const fill = new pg.Client({ connectionString: small.url });
+    await fill.connect();
+    const uses = 40;
+    const pool = createSqlPool(small.url, 1, uses);
+    try {
+      // a server started with a dozen rooms: its connection settles on a plan for a table that small
+      await fillRooms(fill, 12);
+      for (let seq = 1; seq <= 10; seq++) await pool.query(batchQuery([commit("room-1", seq)]));
+      expect(await roomScan(pool)).toEqual(["Seq Scan on Room"]);
+      // thousands of rooms later, with nothing analyzing the tables meanwhile
+      await fillRooms(fill, ROOMS, { analyze: false });
+      for (let seq = 11; seq <= 10 + uses; seq++) await pool.query(batchQuery([commit("room-1", seq)]));
+      expect(await roomScan(pool)).toEqual(["Index Scan on Room"]);
+    } finally {
+      await pool.end();
+      await fill.end();
+    }
   });
 });
