@@ -14,7 +14,7 @@ import { Histogram } from "../../server/histogram";
 import { perfNodeFlags, splitPerf, startPerf, type PerfSplit } from "./perf-split";
 import { subscribeSeated, type PushSetup } from "./pushes";
 import type { RoomSpec, WindowReport, WorkerReply, WorkerRequest } from "./protocol";
-import { backendCpuBetween, machineTicks, pgSample, processCpuMs } from "./system";
+import { machineTicks, pgCpuBetween, pgSample, processCpuMs } from "./system";
 
 export interface LoadOptions {
   name: string;
@@ -103,7 +103,7 @@ export interface LoadResult {
     rssPerRoomKiB: number;
     rssMiB: number;
   };
-  db: { eventsPerSec: number; batchesPerSec: number; commitsPerSec: number; rowsWrittenPerSec: number; backendCpuMsPerAction: number; writeMsMean: number; slowWritesPerSec: number; slowestWriteMs: number } | null;
+  db: { eventsPerSec: number; batchesPerSec: number; commitsPerSec: number; rowsWrittenPerSec: number; pgCpuMsPerAction: number; writeMsMean: number; slowWritesPerSec: number; slowestWriteMs: number } | null;
   driver: { cpuShare: number; loopP99Ms: number; rssMiB: number };
   machine: { busyShare: number; otherCpuShare: number };
   /** With pushes on: what the alerts did over the window (queued, sent, timed out, dropped; the queue's peak over the run). */
@@ -259,7 +259,7 @@ export async function runLoad(o: LoadOptions): Promise<LoadResult> {
     const serverCpu = cpuMs(s1.cpu) - cpuMs(s0.cpu);
     const machineMs = (m1.total - m0.total) * 10;
     const driverCpu = w1.reduce((n, c, i) => n + c - w0[i]!, 0);
-    const pgCpu = pg0 && pg1 ? backendCpuBetween(pg0, pg1) : 0;
+    const pgCpu = pg0 && pg1 ? pgCpuBetween(pg0, pg1) : 0;
     const rooms = o.rooms.length;
     return {
       name: o.name,
@@ -307,7 +307,7 @@ export async function runLoad(o: LoadOptions): Promise<LoadResult> {
               slowestWriteMs: s1.store.slowestWriteMs,
               commitsPerSec: (pg1.commits - pg0.commits) / windowS,
               rowsWrittenPerSec: (pg1.inserted - pg0.inserted + pg1.updated - pg0.updated) / windowS,
-              backendCpuMsPerAction: pgCpu / Math.max(1, acked),
+              pgCpuMsPerAction: pgCpu / Math.max(1, acked),
             }
           : null,
       driver: { cpuShare: driverCpu / (windowS * 1000), loopP99Ms: driverLoop, rssMiB: driverRss / 2 ** 20 },

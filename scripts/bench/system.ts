@@ -1,7 +1,7 @@
 // What the machine and PostgreSQL were doing during a benchmark window:
 // whole-machine CPU (so that other load on a shared machine shows), CPU of
-// given processes, and the database's commits, row writes and backend CPU.
-import { readFileSync } from "node:fs";
+// given processes, and the database's commits, row writes and CPU.
+import { readdirSync, readFileSync } from "node:fs";
 import { cpus, loadavg } from "node:os";
 import type pg from "pg";
 
@@ -15,45 +15,66 @@ export function machineTicks(): { busy: number; total: number } {
   return { busy: total - idle, total };
 }
 
-/** CPU time (user + system) a process has used, ms; 0 once it is gone. */
-export function processCpuMs(pid: number): number {
+/** A process's parent, and the CPU time (user + system, ms) it and the children it has reaped used; null once it is gone. */
+function processStat(pid: number): { ppid: number; ownMs: number; reapedMs: number } | null {
   try {
     const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
-    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-    return (Number(fields[11]) + Number(fields[12])) * TICK_MS;
+    const f = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    return { ppid: Number(f[1]), ownMs: (Number(f[11]) + Number(f[12])) * TICK_MS, reapedMs: (Number(f[13]) + Number(f[14])) * TICK_MS };
   } catch {
-    return 0;
+    return null;
   }
+}
+
+/** CPU time (user + system) a process has used, ms; 0 once it is gone. */
+export function processCpuMs(pid: number): number {
+  return processStat(pid)?.ownMs ?? 0;
+}
+
+/**
+ * CPU time of a whole PostgreSQL server on this machine, ms: its postmaster,
+ * every process it runs now (backends, WAL writer, checkpointer…) and the ones
+ * that exited (a backend whose connection the write pool replaced), which the
+ * postmaster reaps. 0 when the server is not a process here.
+ */
+function serverCpuMs(postmaster: number): number {
+  const top = processStat(postmaster);
+  if (!top) return 0;
+  let ms = top.ownMs + top.reapedMs;
+  for (const name of readdirSync("/proc")) {
+    if (!/^\d+$/.test(name)) continue;
+    const p = processStat(Number(name));
+    if (p?.ppid === postmaster) ms += p.ownMs;
+  }
+  return ms;
 }
 
 export interface PgSample {
   commits: number;
   inserted: number;
   updated: number;
-  /** CPU of the backends connected to this database now, ms. */
-  backendCpuMs: Map<number, number>;
+  /** CPU of the whole PostgreSQL server so far, ms (see serverCpuMs). */
+  serverCpuMs: number;
 }
 
 export async function pgSample(admin: pg.Client, database: string): Promise<PgSample> {
-  const s = await admin.query<{ xact_commit: string; tup_inserted: string; tup_updated: string }>("SELECT xact_commit, tup_inserted, tup_updated FROM pg_stat_database WHERE datname = $1", [database]);
-  const pids = await admin.query<{ pid: number }>("SELECT pid FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()", [database]);
+  const s = await admin.query<{ xact_commit: string; tup_inserted: string; tup_updated: string; me: number }>(
+    "SELECT xact_commit, tup_inserted, tup_updated, pg_backend_pid() AS me FROM pg_stat_database WHERE datname = $1",
+    [database],
+  );
   const row = s.rows[0];
+  const postmaster = row ? (processStat(row.me)?.ppid ?? 0) : 0;
   return {
     commits: Number(row?.xact_commit ?? 0),
     inserted: Number(row?.tup_inserted ?? 0),
     updated: Number(row?.tup_updated ?? 0),
-    backendCpuMs: new Map(pids.rows.map((r) => [r.pid, processCpuMs(r.pid)])),
+    serverCpuMs: postmaster > 1 ? serverCpuMs(postmaster) : 0,
   };
 }
 
-/** Backend CPU used between two samples, counting only backends seen in both. */
-export function backendCpuBetween(a: PgSample, b: PgSample): number {
-  let ms = 0;
-  for (const [pid, end] of b.backendCpuMs) {
-    const start = a.backendCpuMs.get(pid);
-    if (start !== undefined) ms += end - start;
-  }
-  return ms;
+/** The PostgreSQL server's CPU between two samples, ms. */
+export function pgCpuBetween(a: PgSample, b: PgSample): number {
+  return Math.max(0, b.serverCpuMs - a.serverCpuMs);
 }
 
 export function machine(): { cpus: number; model: string; loadavg: number[] } {
