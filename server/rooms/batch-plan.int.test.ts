@@ -44,13 +44,18 @@ function scans(plan: Record<string, unknown>, out: string[] = []): string[] {
   return out;
 }
 
+/** The scans of Room, RoomLease and Seat in the plan `statement` (a prepared statement's name) has for a batch of these commits. */
+async function planScans(client: pg.ClientBase, statement: string, commits: Commit[]): Promise<string[]> {
+  const values = batchParams(commits).map((v) => client.escapeLiteral(v));
+  const r = await client.query<{ "QUERY PLAN": { Plan: Record<string, unknown> }[] }>(`EXPLAIN (FORMAT JSON) EXECUTE ${statement}(${values.join(", ")})`);
+  return scans(r.rows[0]!["QUERY PLAN"][0]!.Plan);
+}
+
 describe("the batch statement's plan", () => {
   it("reads Room, RoomLease and Seat by key with thousands of rooms, in the generic plan the named statement keeps", async () => {
     await c.query(`PREPARE batch(jsonb, jsonb, jsonb, jsonb) AS ${BATCH_SQL}`);
     await c.query("SET plan_cache_mode = force_generic_plan");
-    const values = batchParams([commit("room-42")]);
-    const r = await c.query<{ "QUERY PLAN": { Plan: Record<string, unknown> }[] }>(`EXPLAIN (FORMAT JSON) EXECUTE batch(${values.map((v) => c.escapeLiteral(v)).join(", ")})`);
-    const found = scans(r.rows[0]!["QUERY PLAN"][0]!.Plan);
+    const found = await planScans(c, "batch", [commit("room-42")]);
     expect(found.sort()).toEqual(["Index Scan on Room", "Index Scan on RoomLease", "Index Scan on Seat"]);
   });
 
@@ -76,9 +81,7 @@ describe("the write pool's plans", () => {
   async function roomScan(pool: pg.Pool): Promise<string[]> {
     const client = await pool.connect();
     try {
-      const values = batchParams([commit("room-1", 1000)]);
-      const r = await client.query<{ "QUERY PLAN": { Plan: Record<string, unknown> }[] }>(`EXPLAIN (FORMAT JSON) EXECUTE "garnet-room-batch"(${values.map((v) => client.escapeLiteral(v)).join(", ")})`);
-      return scans(r.rows[0]!["QUERY PLAN"][0]!.Plan).filter((x) => x.endsWith(" on Room"));
+      return (await planScans(client, `"${batchQuery([]).name}"`, [commit("room-1", 1000)])).filter((x) => x.endsWith(" on Room"));
     } finally {
       client.release();
     }
