@@ -7,10 +7,10 @@ import { directChannelId } from "../core/chat";
 import type { SeatId, Viewer } from "../core/types";
 import { NONE, partKey, RecordParts, sharedAcrossRooms, sharedText, SharedValues, ViewParts } from "../core/view-parts";
 import { board, delivered, isSeat, letterInfo, lettersOf, lockTargetProblem, queryRounds, recipientLimit, roundStageProblem } from "./engine";
-import type { Letter } from "./rules";
+import type { Letter, Realm } from "./rules";
 import { SINS, VIRTUES, areAllies, attributeLabel, rankRealm, recipientProblem, standingOf } from "./rules";
 import type { State } from "./state";
-import type { Answer, HostView, LockBoardEntry, PlayerEntry, QueryPanel, ResultsView, SeatPanel, ReceivedAnswer, SentQuery, Unavailable, View, WindowEntry } from "./view-types";
+import type { Answer, HostView, LockBoardEntry, PlayerEntry, QueryPanel, RecipientOption, ResultsView, SeatPanel, ReceivedAnswer, SentQuery, Unavailable, View, WindowEntry } from "./view-types";
 
 export type * from "./view-types";
 
@@ -32,6 +32,11 @@ function dealt(state: State): boolean {
 const queryIndex = new WeakMap<State["queries"], Map<SeatId, State["queries"]>>();
 const lockIndex = new WeakMap<State["locks"], Map<Letter, State["locks"]>>();
 
+/** Replaces each list of an index by a copy at its exact length: a list grown by pushes keeps room for more, which the index holds until the next record. */
+function exactLists<K, T>(index: Map<K, T[]>): void {
+  for (const [k, list] of index) index.set(k, list.slice());
+}
+
 /** The queries `seat` sent or received, oldest first. */
 function queriesOf(state: State, seat: SeatId): State["queries"] {
   let index = queryIndex.get(state.queries);
@@ -44,6 +49,7 @@ function queriesOf(state: State, seat: SeatId): State["queries"] {
         else index.set(s, [q]);
       }
     }
+    exactLists(index);
     queryIndex.set(state.queries, index);
   }
   return index.get(seat) ?? NONE;
@@ -59,6 +65,7 @@ function locksOf(state: State, letter: Letter): State["locks"] {
       if (list) list.push(l);
       else index.set(l.letter, [l]);
     }
+    exactLists(index);
     lockIndex.set(state.locks, index);
   }
   return index.get(letter) ?? NONE;
@@ -242,6 +249,8 @@ const receivedParts = new RecordParts((q: State["queries"][number]): ReceivedAns
 const answerEntries = new SharedValues<number, { letter: Letter; answer: Answer }>();
 const lockEntries = new SharedValues<number, { round: number; target: Letter }>();
 const becauseEntries = new SharedValues<number, WindowEntry["because"][number]>();
+const windowEntries = new SharedValues<string, WindowEntry>(20_000);
+const recipientEntries = new SharedValues<string, RecipientOption>(10_000);
 const unavailableEntries = new SharedValues<string, Unavailable>(10_000);
 const letterCode = (letter: Letter): number => letter.charCodeAt(0);
 /** Two seats' window channel id, one string per pair for every room (seat ids are the game's own, so the pairs are few). */
@@ -305,10 +314,17 @@ function queryRecipients(state: State, seat: SeatId, sent: readonly State["queri
       .filter((s) => s !== seat)
       .map((s) => {
         const used = usedBy[s] ?? 0;
-        const p = recipientProblem(realm, s, state.realms[s], used, limit);
-        return { seat: s, realm: state.realms[s]!, used, limit, available: p === null, reason: p ? sharedText(p.message) : null };
+        const theirs = state.realms[s]!;
+        // the sender's realm, the recipient, its realm, the count and the limit determine the entry: every room shares it
+        const key = `${realm}>${s}:${theirs}:${used}/${limit}`;
+        return recipientEntries.find(key) ?? recipientEntries.keep(key, recipientEntry(realm, s, theirs, used, limit));
       });
   });
+}
+
+function recipientEntry(realm: Realm, seat: SeatId, theirs: Realm, used: number, limit: number): RecipientOption {
+  const p = recipientProblem(realm, seat, theirs, used, limit);
+  return { seat, realm: theirs, used, limit, available: p === null, reason: p ? sharedText(p.message) : null };
 }
 
 /** The letters a query may not name: the seat's own in a match that forbids them, kept while the letters stay as they were. */
@@ -367,7 +383,8 @@ function lockBlocked(state: State, seat: SeatId, letter: Letter, records: State[
       const p = lockTargetProblem(state, seat, letter, t.letter, records);
       if (p) out.push(unavailable(t.letter, p.message));
     }
-    return out;
+    // kept at its exact length: a letter that used its lock-ins blocks every other letter, and a list grown by pushes keeps room for as many again
+    return out.length === 0 ? NONE : out.slice();
   });
 }
 
@@ -377,20 +394,34 @@ function windowStatus(state: State, round: number): WindowEntry["status"] {
   return "closed";
 }
 
+/**
+ * A seat's windows, oldest first. An entry is determined by the two seats, the
+ * round, its status and which of them sent the queries that opened it, so every
+ * room shares it: a seat's list then holds references alone, where each view
+ * kept its own entries (a fifth of a Secret Sinner view late in the game).
+ */
 function seatWindows(state: State, seat: SeatId): WindowEntry[] {
-  const out: WindowEntry[] = [];
+  const found: { other: SeatId; round: number; because: string }[] = [];
   for (const q of queriesOf(state, seat)) {
-    const direction = q.sender === seat ? "sent" : q.recipient === seat && delivered(state, q) ? "received" : null;
+    const direction = q.sender === seat ? "s" : q.recipient === seat && delivered(state, q) ? "r" : null;
     if (!direction) continue;
-    const other = direction === "sent" ? q.recipient : q.sender;
+    const other = direction === "s" ? q.recipient : q.sender;
     const round = q.round + 1;
-    const existing = out.find((w) => w.with === other && w.round === round);
-    const key = q.round * 2 + (direction === "sent" ? 0 : 1);
-    const because = becauseEntries.find(key) ?? becauseEntries.keep(key, { round: q.round, direction });
-    if (existing) existing.because.push(because);
-    else out.push({ with: other, channelId: windowChannelId(seat, other), round, status: windowStatus(state, round), because: [because] });
+    const existing = found.find((w) => w.other === other && w.round === round);
+    if (existing) existing.because += direction;
+    else found.push({ other, round, because: direction });
   }
-  return out.sort((a, b) => a.round - b.round || (a.with < b.with ? -1 : 1));
+  found.sort((a, b) => a.round - b.round || (a.other < b.other ? -1 : 1));
+  return found.map(({ other, round, because }) => {
+    const status = windowStatus(state, round);
+    const key = `${seat}>${other}:${round}:${status}:${because}`;
+    return windowEntries.find(key) ?? windowEntries.keep(key, { with: other, channelId: windowChannelId(seat, other), round, status, because: [...because].map((d) => becauseEntry(round - 1, d === "s" ? "sent" : "received")) });
+  });
+}
+
+function becauseEntry(round: number, direction: "sent" | "received"): WindowEntry["because"][number] {
+  const key = round * 2 + (direction === "sent" ? 0 : 1);
+  return becauseEntries.find(key) ?? becauseEntries.keep(key, { round, direction });
 }
 
 function resultsView(state: State, viewer: Viewer): ResultsView | null {
