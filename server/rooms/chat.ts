@@ -39,7 +39,8 @@ export function channelsUnder(chat: ChatChannelRule[], role: Role, seat: SeatId 
       out.push({ id: r.id, kind: r.kind, title: r.title, canWrite, closedReason: canWrite ? null : (r.mutedReasons?.[seat] ?? r.closedReason ?? "This channel is closed now."), members: r.members });
     } else if (role === "spectator" && r.public) out.push({ id: r.id, kind: r.kind, title: r.title, canWrite: false, closedReason: "Spectators read along but do not write.", members: r.members });
   }
-  return out;
+  // the room keeps each viewer's list while the rules stay as they are: at its exact length, where a list grown by pushes keeps room for sixteen
+  return out.slice();
 }
 
 const notMember = () => new CommandError("chat/not_member", "You cannot use that channel.");

@@ -38,8 +38,12 @@ export class ViewParts<O extends object> {
   get<V>(owner: O, key: string, deps: readonly unknown[], build: () => V): V {
     const hit = this.find(owner, key);
     if (hit && sameDeps(hit.deps, deps)) return hit.value as V;
-    const value = build();
-    const kept = deps.length === 0 ? NO_DEPS : deps;
+    const built = build();
+    // kept at their exact length: a list made with a spread or by pushes has room to grow, which
+    // the kept dependencies of a late Secret Sinner game held as much again as their elements
+    const kept = deps.length === 0 ? NO_DEPS : deps.slice();
+    // a list kept as its own dependencies (sameList) stays one object
+    const value = (built as unknown) === deps ? (kept as V) : built;
     if (hit) {
       // the entry stays where it is (a build may have moved the owner's list into a map)
       hit.deps = kept;
