@@ -11,12 +11,15 @@ import type { SeatId } from "./types";
 /** The empty list every view shares where it shows none (nothing changes a view once built). */
 export const NONE: never[] = [];
 
-/** One kept value: its key, what it was built from, and itself. */
-interface Kept {
-  key: string;
-  deps: readonly unknown[];
-  value: unknown;
-}
+/**
+ * One kept value, as one flat list: its key, itself, then what it was built
+ * from. An entry object with a list of its dependencies beside it was two
+ * objects per value, which a Secret Sinner room kept for about 150 values.
+ */
+type Kept = unknown[];
+const KEY = 0;
+const VALUE = 1;
+const DEPS = 2;
 
 /**
  * Up to this many kept values an owner's are a list searched in order (most
@@ -24,7 +27,6 @@ interface Kept {
  * A map of its own for each owner held more than the values it kept.
  */
 const LISTED = 8;
-const NO_DEPS: readonly unknown[] = Object.freeze([]);
 
 /** Values built once per owner object, key and dependencies. */
 export class ViewParts<O extends object> {
@@ -37,48 +39,57 @@ export class ViewParts<O extends object> {
    */
   get<V>(owner: O, key: string, deps: readonly unknown[], build: () => V): V {
     const hit = this.find(owner, key);
-    if (hit && sameDeps(hit.deps, deps)) return hit.value as V;
-    const built = build();
-    // kept at their exact length: a list made with a spread or by pushes has room to grow, which
-    // the kept dependencies of a late Secret Sinner game held as much again as their elements
-    const kept = deps.length === 0 ? NO_DEPS : deps.slice();
-    // a list kept as its own dependencies (sameList) stays one object
-    const value = (built as unknown) === deps ? (kept as V) : built;
-    if (hit) {
-      // the entry stays where it is (a build may have moved the owner's list into a map)
-      hit.deps = kept;
-      hit.value = value;
-    } else this.add(owner, { key, deps: kept, value });
+    if (hit && sameDeps(hit, deps)) return hit[VALUE] as V;
+    const value = build();
+    this.keep(owner, key, value, deps);
     return value;
+  }
+
+  /**
+   * The list kept for `owner` and `key` when it holds the same elements (===)
+   * as `list`, else a copy of `list` (at its exact length), kept from now on: a
+   * list rebuilt with nothing new in it stays one object, so that the parts
+   * built from it can name it alone among their dependencies.
+   */
+  sameList<T>(owner: O, key: string, list: readonly T[]): readonly T[] {
+    const hit = this.find(owner, key);
+    const last = hit?.[VALUE] as readonly T[] | undefined;
+    if (hit && hit.length === DEPS && last!.length === list.length && sameElements(last!, list)) return last!;
+    const copy = list.slice();
+    this.keep(owner, key, copy, NO_DEPS);
+    return copy;
   }
 
   private find(owner: O, key: string): Kept | undefined {
     const all = this.kept.get(owner);
     if (all === undefined) return undefined;
     if (!Array.isArray(all)) return all.get(key);
-    for (let i = 0; i < all.length; i++) if (all[i]!.key === key) return all[i];
+    for (let i = 0; i < all.length; i++) if (all[i]![KEY] === key) return all[i];
     return undefined;
   }
 
-  private add(owner: O, entry: Kept): void {
+  /** Keeps `value` for `owner` and `key`, built from `deps`: in the entry kept before when it has their length, else in a new one in its place. */
+  private keep(owner: O, key: string, value: unknown, deps: readonly unknown[]): void {
+    // found again: a build may have kept more of the owner's values meanwhile, and moved its list into a map
+    const hit = this.find(owner, key);
+    if (hit && hit.length === DEPS + deps.length) {
+      hit[VALUE] = value;
+      for (let i = 0; i < deps.length; i++) hit[DEPS + i] = deps[i];
+      return;
+    }
+    // at its exact length (concat): a list made with a spread or by pushes can have room to spare
+    const entry: Kept = [key, value].concat(deps);
     const all = this.kept.get(owner);
     if (all === undefined) this.kept.set(owner, [entry]);
-    else if (!Array.isArray(all)) all.set(entry.key, entry);
+    else if (!Array.isArray(all)) all.set(key, entry);
+    else if (hit) all[all.indexOf(hit)] = entry;
     // a list is copied whole at its exact length (concat), rather than grown or spread with room to spare
     else if (all.length < LISTED) this.kept.set(owner, all.concat([entry]));
-    else this.kept.set(owner, new Map([...all, entry].map((e) => [e.key, e])));
-  }
-
-  /**
-   * The list kept for `owner` and `key` when it holds the same elements (===)
-   * as `list`, else `list`, kept from now on: a list rebuilt with nothing new
-   * in it stays one object, so that the parts built from it can name it alone
-   * among their dependencies.
-   */
-  sameList<T>(owner: O, key: string, list: readonly T[]): readonly T[] {
-    return this.get(owner, key, list, () => list);
+    else this.kept.set(owner, new Map([...all, entry].map((e) => [e[KEY] as string, e])));
   }
 }
+
+const NO_DEPS: readonly unknown[] = Object.freeze([]);
 
 /**
  * One value per owner object, built on first use: a part that its record alone
@@ -98,8 +109,14 @@ export class RecordParts<O extends object, V> {
   }
 }
 
-function sameDeps(a: readonly unknown[], b: readonly unknown[]): boolean {
-  if (a.length !== b.length) return false;
+/** Whether an entry was built from `deps`. */
+function sameDeps(entry: Kept, deps: readonly unknown[]): boolean {
+  if (entry.length !== DEPS + deps.length) return false;
+  for (let i = 0; i < deps.length; i++) if (entry[DEPS + i] !== deps[i]) return false;
+  return true;
+}
+
+function sameElements(a: readonly unknown[], b: readonly unknown[]): boolean {
   for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
   return true;
 }
