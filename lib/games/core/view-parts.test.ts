@@ -89,9 +89,45 @@ describe("ViewParts", () => {
   it("finds a value a build keeps under another key of the same owner", () => {
     const parts = new ViewParts<object>();
     const owner = {};
-    const outer = parts.get(owner, "outer", [], () => Array.from({ length: 12 }, (_, i) => parts.get(owner, `inner:${i}`, [], () => i)));
+    // twenty inner values: the build moves the owner's list into a map before the outer value is kept
+    const outer = parts.get(owner, "outer", [], () => Array.from({ length: 20 }, (_, i) => parts.get(owner, `inner:${i}`, [], () => i)));
     expect(parts.get(owner, "outer", [], () => [])).toBe(outer);
-    expect(parts.get(owner, "inner:11", [], () => -1)).toBe(11);
+    expect(parts.get(owner, "inner:19", [], () => -1)).toBe(19);
+  });
+
+  it("builds again when the dependencies grow or shrink, in a list and in a map, and keeps the others", () => {
+    for (const keys of [3, 20]) {
+      const parts = new ViewParts<object>();
+      const owner = {};
+      const a = {};
+      const b = {};
+      const kept = Array.from({ length: keys }, (_, k) => parts.get(owner, partKey("k", String(k)), [a], () => ({ k })));
+      let built = 0;
+      const get = (deps: unknown[]) => parts.get(owner, "k:1", deps, () => ({ n: built++ }));
+      const longer = get([a, b]);
+      expect(get([a, b])).toBe(longer);
+      const shorter = get([b]);
+      expect(shorter).not.toBe(longer);
+      expect(get([b])).toBe(shorter);
+      expect(get([a])).not.toBe(shorter);
+      expect(built).toBe(3);
+      kept.forEach((v, k) => k !== 1 && expect(parts.get(owner, partKey("k", String(k)), [a], () => ({ k: -1 }))).toBe(v));
+    }
+  });
+
+  it("keeps a list while its elements stay the same, as a copy the caller's changes do not reach", () => {
+    const parts = new ViewParts<object>();
+    const owner = {};
+    const x = {};
+    const y = {};
+    const list = [x, y];
+    const kept = parts.sameList(owner, "list", list);
+    expect(kept).toEqual([x, y]);
+    list.push({});
+    expect(kept).toHaveLength(2);
+    expect(parts.sameList(owner, "list", [x, y])).toBe(kept);
+    expect(parts.sameList(owner, "list", [y, x])).not.toBe(kept);
+    expect(parts.sameList(owner, "list", [])).toEqual([]);
   });
 });
 
