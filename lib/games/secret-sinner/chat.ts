@@ -4,7 +4,7 @@
 // always open.
 import { confessionalChannel, directChannelId, publicChannel } from "../core/chat";
 import type { ChatChannelRule, SeatId } from "../core/types";
-import { ViewParts } from "../core/view-parts";
+import { sharedText, ViewParts } from "../core/view-parts";
 import { delivered } from "./engine";
 import type { State } from "./state";
 
@@ -64,7 +64,8 @@ function buildChatRules(state: State, seats: SeatId[]): ChatChannelRule[] {
   for (const [id, { a, b, rounds }] of pairs) {
     const isOpen = state.stage === "round" && rounds.includes(state.round);
     const last = Math.max(...rounds.filter((r) => r <= state.round));
-    const base: ChatChannelRule = { id, kind: "direct", title: `Window: ${a} & ${b}`, members: [a, b], writers: isOpen ? [a, b] : [], public: false };
+    // the texts are the game's own and few (seat ids, round numbers): one string each for every room, where a template makes one per rule
+    const base: ChatChannelRule = { id, kind: "direct", title: sharedText(`Window: ${a} & ${b}`), members: [a, b], writers: isOpen ? [a, b] : [], public: false };
     channels.push(
       isOpen
         ? base
@@ -72,7 +73,7 @@ function buildChatRules(state: State, seats: SeatId[]): ChatChannelRule[] {
             ...base,
             closedReason:
               state.stage === "round"
-                ? `This window was open in round ${last} only. A query sent to each other opens it again for the following round.`
+                ? sharedText(`This window was open in round ${last} only. A query sent to each other opens it again for the following round.`)
                 : "The rounds are over: communication windows are closed.",
           },
     );
