@@ -80,8 +80,11 @@ export class ViewParts<O extends object> {
       for (let i = 0; i < deps.length; i++) hit[DEPS + i] = deps[i];
       return;
     }
-    // at its exact length (concat): a list made with a spread or by pushes can have room to spare
-    const entry: Kept = [key, value].concat(deps);
+    // made at its exact length, in one allocation: a list made with a spread or by pushes can have room to spare
+    const entry: Kept = new Array<unknown>(DEPS + deps.length);
+    entry[KEY] = key;
+    entry[VALUE] = value;
+    for (let i = 0; i < deps.length; i++) entry[DEPS + i] = deps[i];
     const all = this.kept.get(owner);
     if (all === undefined) this.kept.set(owner, [entry]);
     else if (!Array.isArray(all)) all.set(key, entry);

@@ -32,11 +32,6 @@ function dealt(state: State): boolean {
 const queryIndex = new WeakMap<State["queries"], Map<SeatId, State["queries"]>>();
 const lockIndex = new WeakMap<State["locks"], Map<Letter, State["locks"]>>();
 
-/** Replaces each list of an index by a copy at its exact length: a list grown by pushes keeps room for more, which the index holds until the next record. */
-function exactLists<K, T>(index: Map<K, T[]>): void {
-  for (const [k, list] of index) index.set(k, list.slice());
-}
-
 /** The queries `seat` sent or received, oldest first. */
 function queriesOf(state: State, seat: SeatId): State["queries"] {
   let index = queryIndex.get(state.queries);
@@ -49,7 +44,6 @@ function queriesOf(state: State, seat: SeatId): State["queries"] {
         else index.set(s, [q]);
       }
     }
-    exactLists(index);
     queryIndex.set(state.queries, index);
   }
   return index.get(seat) ?? NONE;
@@ -65,7 +59,6 @@ function locksOf(state: State, letter: Letter): State["locks"] {
       if (list) list.push(l);
       else index.set(l.letter, [l]);
     }
-    exactLists(index);
     lockIndex.set(state.locks, index);
   }
   return index.get(letter) ?? NONE;
