@@ -3,7 +3,7 @@
 // public record; the host sees everything. Claims are secret too: only the
 // counts per trait are public.
 import type { SeatId, Viewer } from "../core/types";
-import { changedEntries, NONE, seatDeps, sharedAcrossRooms, partKey, ViewParts } from "../core/view-parts";
+import { changedEntries, NONE, seatDeps, sharedAcrossRooms, partKey, SharedValues, ViewParts } from "../core/view-parts";
 import { WISDOM_OPTION_TEXT, type WisdomOption } from "./config";
 import { cleanseBlock, effectsOf, participants, queryKindFor, resurrectBlock, traitPairs } from "./rules";
 import {
@@ -364,25 +364,43 @@ function myBase(state: State, seat: SeatId): Omit<MyView, "submission"> {
         pairs: inRound && alive && query === "pair" ? (WISDOM_PAIRS as MyView["can"]["wisdom"]["pairs"]) : NONE,
         players: inRound && alive && query === "player" ? from.filter((s) => s !== seat) : NONE,
       },
-      cleanse: {
-        allowed: cleanseWhy === null,
-        reason: cleanseWhy,
-        cost: RULE.cleansingCost,
-        effect:
-          `You pay ${RULE.cleansingCost} garnets at the end of this round and lose Truth Deflector status: challenges from round ${state.round + 1} on cannot eliminate you. ` +
-          "A counted challenge this round still does (then the garnets come back), and lying this round keeps you a Truth Deflector.",
-      },
-      resurrect: {
-        allowed: resurrectWhy === null,
-        reason: resurrectWhy,
-        cost: RULE.resurrectionCost,
-        effect: `You pay ${RULE.resurrectionCost} garnets at the end of this round and play again from round ${state.round + 1}, without Truth Deflector status.`,
-      },
+      cleanse: garnetOption("cleanse", state.round, cleanseWhy),
+      resurrect: garnetOption("resurrect", state.round, resurrectWhy),
       pickEC: state.stage === "ecChoice" && !!state.end?.mainWinners.includes(seat),
     },
     choices: inRound && alive ? choicePreviews(p?.td ?? false, cleanseWhy === null) : [],
     history,
     chart: historyParts.get(state.history, partKey("chart", seat), [], () => history.map((h) => ({ round: h.round, gained: h.points.total, points: h.pointsAfter }))),
+  };
+}
+
+type GarnetOption = MyView["can"]["cleanse"];
+
+/** Cleansing and resurrection as a seat reads them: the round and why not (or null) determine each, so every room shares it. */
+const garnetOptions = new SharedValues<string, GarnetOption>(5_000);
+
+function garnetOption(kind: "cleanse" | "resurrect", round: number, why: string | null): GarnetOption {
+  const key = `${kind}:${round}:${why ?? ""}`;
+  return garnetOptions.find(key) ?? garnetOptions.keep(key, kind === "cleanse" ? cleanseOption(round, why) : resurrectOption(round, why));
+}
+
+function cleanseOption(round: number, why: string | null): GarnetOption {
+  return {
+    allowed: why === null,
+    reason: why,
+    cost: RULE.cleansingCost,
+    effect:
+      `You pay ${RULE.cleansingCost} garnets at the end of this round and lose Truth Deflector status: challenges from round ${round + 1} on cannot eliminate you. ` +
+      "A counted challenge this round still does (then the garnets come back), and lying this round keeps you a Truth Deflector.",
+  };
+}
+
+function resurrectOption(round: number, why: string | null): GarnetOption {
+  return {
+    allowed: why === null,
+    reason: why,
+    cost: RULE.resurrectionCost,
+    effect: `You pay ${RULE.resurrectionCost} garnets at the end of this round and play again from round ${round + 1}, without Truth Deflector status.`,
   };
 }
 
