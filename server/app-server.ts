@@ -9,7 +9,7 @@ import type { ClientToServer, ServerToClient } from "../lib/protocol";
 import { createDb, createSqlPool, type Db } from "./db/client";
 import { RoomManager } from "./rooms/manager";
 import { Store } from "./rooms/store";
-import { forgetCookie, userFromCookie } from "./sockets/auth";
+import { forgetHandshake, userFromCookie } from "./sockets/auth";
 import { broadcast, deliverChat, disconnectHandler, groupUser, movedAway, roomHandlers, seatConnected, seatsMoved, tell, watcherCount, type SocketData } from "./sockets/handlers";
 import { eventListener } from "./sockets/edge";
 import { handleApi } from "./http/api";
@@ -152,12 +152,14 @@ export async function startGarnetServer(o: GarnetServerOptions): Promise<GarnetS
   }
   io.use((socket, next) => {
     void (async () => {
-      const user = await userFromCookie(socket.handshake.headers.cookie, o.authSecret);
-      // the session cookie is read once, here: the socket does not keep it (nor its session token) for its life
-      forgetCookie(socket.request);
+      // the session cookie and the address are read once, here: the socket keeps neither the request
+      // nor its headers (nor the session token) for its life
+      const cookie = socket.handshake.headers.cookie;
+      socket.data.address = edge.addressOf(socket.request);
+      forgetHandshake(socket);
+      const user = await userFromCookie(cookie, o.authSecret);
       socket.data.user = user;
       socket.data.watching = new Map();
-      socket.data.address = edge.addressOf(socket.request);
       if (user) {
         if (!knownUsers.has(user.id)) {
           await store.rememberUser(user.id, user.name);

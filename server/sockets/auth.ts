@@ -1,5 +1,6 @@
 // Identity comes from the Auth.js session cookie in the handshake, never from a payload.
 import type { IncomingMessage } from "node:http";
+import type { Socket } from "socket.io";
 import { decode } from "next-auth/jwt";
 import { isSessionName } from "../../lib/auth/names";
 
@@ -54,12 +55,15 @@ export async function userFromCookie(header: string | undefined, secret: string)
 }
 
 /**
- * Drops the cookie from a request that outlives its reading: a socket keeps
- * its handshake request for its whole life, parsed headers and raw list
- * (name, value, name, value…) alike, and with them the session token.
+ * Lets go of the handshake's HTTP parts once the socket's middleware has read
+ * them (the session cookie, the client's address). Socket.IO keeps the request
+ * a connection began with for the connection's whole life unless told not to
+ * (its memory guide says to drop it where nothing reads it later, as here), and
+ * the handshake a copy of its headers: a few KiB a socket, the session cookie
+ * and its token among them. The handshake's query (the room it names) stays.
  */
-export function forgetCookie(req: IncomingMessage): void {
-  delete req.headers.cookie;
-  const raw = req.rawHeaders;
-  for (let i = raw.length - 2; i >= 0; i -= 2) if (raw[i]!.toLowerCase() === "cookie") raw.splice(i, 2);
+export function forgetHandshake(socket: Socket): void {
+  socket.handshake.headers = {};
+  // engine.io types the request as always there: nothing reads it after the middleware
+  (socket.conn as unknown as { request: IncomingMessage | null }).request = null;
 }
