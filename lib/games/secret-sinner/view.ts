@@ -241,8 +241,7 @@ const receivedParts = new RecordParts((q: State["queries"][number]): ReceivedAns
 // (a letter is one character of A to U), so that a lookup builds no key.
 const answerEntries = new SharedValues<number, { letter: Letter; answer: Answer }>();
 const lockEntries = new SharedValues<number, { round: number; target: Letter }>();
-const becauseEntries = new SharedValues<number, WindowEntry["because"][number]>();
-const windowEntries = new SharedValues<string, WindowEntry>(20_000);
+const becauseLists = new SharedValues<number, WindowEntry["because"]>();
 const recipientEntries = new SharedValues<string, RecipientOption>(10_000);
 const unavailableEntries = new SharedValues<string, Unavailable>(10_000);
 const letterCode = (letter: Letter): number => letter.charCodeAt(0);
@@ -388,33 +387,46 @@ function windowStatus(state: State, round: number): WindowEntry["status"] {
 }
 
 /**
- * A seat's windows, oldest first. An entry is determined by the two seats, the
- * round, its status and which of them sent the queries that opened it, so every
- * room shares it: a seat's list then holds references alone, where each view
- * kept its own entries (a fifth of a Secret Sinner view late in the game).
+ * A seat's windows, oldest first. What opened a window (the queries of one
+ * round, sent, received or both) is one list for every room; the entries are
+ * the view's own. Sharing whole entries between rooms was tried: their keys
+ * (two seats, a round, a status and a direction) outnumber any table that
+ * keeps them once a few hundred games are under way, and a table that keeps
+ * forgetting costs more than it saves.
  */
 function seatWindows(state: State, seat: SeatId): WindowEntry[] {
-  const found: { other: SeatId; round: number; because: string }[] = [];
+  const found: { other: SeatId; round: number; sent: boolean; received: boolean; first: "s" | "r" }[] = [];
   for (const q of queriesOf(state, seat)) {
     const direction = q.sender === seat ? "s" : q.recipient === seat && delivered(state, q) ? "r" : null;
     if (!direction) continue;
     const other = direction === "s" ? q.recipient : q.sender;
     const round = q.round + 1;
-    const existing = found.find((w) => w.other === other && w.round === round);
-    if (existing) existing.because += direction;
-    else found.push({ other, round, because: direction });
+    let w = found.find((x) => x.other === other && x.round === round);
+    if (!w) found.push((w = { other, round, sent: false, received: false, first: direction }));
+    if (direction === "s") w.sent = true;
+    else w.received = true;
   }
   found.sort((a, b) => a.round - b.round || (a.other < b.other ? -1 : 1));
-  return found.map(({ other, round, because }) => {
-    const status = windowStatus(state, round);
-    const key = `${seat}>${other}:${round}:${status}:${because}`;
-    return windowEntries.find(key) ?? windowEntries.keep(key, { with: other, channelId: windowChannelId(seat, other), round, status, because: [...because].map((d) => becauseEntry(round - 1, d === "s" ? "sent" : "received")) });
-  });
+  return found.map(({ other, round, sent, received, first }) => ({
+    with: other,
+    channelId: windowChannelId(seat, other),
+    round,
+    status: windowStatus(state, round),
+    because: becauseList(round - 1, sent && received ? (first === "s" ? BOTH_SENT_FIRST : BOTH_RECEIVED_FIRST) : sent ? SENT : RECEIVED),
+  }));
 }
 
-function becauseEntry(round: number, direction: "sent" | "received"): WindowEntry["because"][number] {
-  const key = round * 2 + (direction === "sent" ? 0 : 1);
-  return becauseEntries.find(key) ?? becauseEntries.keep(key, { round, direction });
+const SENT = 0;
+const RECEIVED = 1;
+const BOTH_SENT_FIRST = 2;
+const BOTH_RECEIVED_FIRST = 3;
+
+/** What opened a window: the round's query one way, the other, or both in the order they came. */
+function becauseList(round: number, kind: number): WindowEntry["because"] {
+  const key = round * 4 + kind;
+  const sent = (): WindowEntry["because"][number] => ({ round, direction: "sent" });
+  const received = (): WindowEntry["because"][number] => ({ round, direction: "received" });
+  return becauseLists.find(key) ?? becauseLists.keep(key, kind === SENT ? [sent()] : kind === RECEIVED ? [received()] : kind === BOTH_SENT_FIRST ? [sent(), received()] : [received(), sent()]);
 }
 
 function resultsView(state: State, viewer: Viewer): ResultsView | null {
