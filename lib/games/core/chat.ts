@@ -14,9 +14,16 @@ export function confessionalChannel(seat: SeatId): ChatChannelRule {
   return confessionals.find(seat) ?? confessionals.keep(seat, { id: `confessional:${seat}`, kind: "confessional", title: "Confessional", members: [seat], writers: [seat], public: false });
 }
 
-/** The id of two seats' direct channel: one string for every room (seat ids are the game's own, so the pairs are few). */
+/** Each pair's direct channel id, by the pair's seats in either order. */
+const directIds = new Map<SeatId, Map<SeatId, string>>();
+
+/** The id of two seats' direct channel: one string for every room, found without building a key (seat ids are the game's own, so the pairs are few). */
 export function directChannelId(a: SeatId, b: SeatId): string {
-  return sharedText(a < b ? `dm:${a}:${b}` : `dm:${b}:${a}`);
+  let byOther = directIds.get(a);
+  if (!byOther) directIds.set(a, (byOther = new Map()));
+  let id = byOther.get(b);
+  if (id === undefined) byOther.set(b, (id = sharedText(a < b ? `dm:${a}:${b}` : `dm:${b}:${a}`)));
+  return id;
 }
 
 export function defaultChat(seats: SeatId[]): ChatChannelRule[] {

@@ -44,7 +44,7 @@ export class ViewParts<O extends object> {
     const hit = this.find(owner, key);
     if (hit && sameDeps(hit, deps)) return hit[VALUE] as V;
     const value = build();
-    this.keep(owner, key, value, deps);
+    this.keep(owner, key, value, deps, hit);
     return value;
   }
 
@@ -59,7 +59,7 @@ export class ViewParts<O extends object> {
     const last = hit?.[VALUE] as readonly T[] | undefined;
     if (hit && hit.length === DEPS && last!.length === list.length && sameElements(last!, list)) return last!;
     const copy = list.slice();
-    this.keep(owner, key, copy, NO_DEPS);
+    this.keep(owner, key, copy, NO_DEPS, hit);
     return copy;
   }
 
@@ -71,10 +71,13 @@ export class ViewParts<O extends object> {
     return undefined;
   }
 
-  /** Keeps `value` for `owner` and `key`, built from `deps`: in the entry kept before when it has their length, else in a new one in its place. */
-  private keep(owner: O, key: string, value: unknown, deps: readonly unknown[]): void {
-    // found again: a build may have kept more of the owner's values meanwhile, and moved its list into a map
-    const hit = this.find(owner, key);
+  /**
+   * Keeps `value` for `owner` and `key`, built from `deps`: in `hit`, the entry
+   * kept before, when it has their length, else in a new one in its place. An
+   * entry stays the same object when a build moves the owner's list into a map,
+   * so the one found before the build is still the owner's.
+   */
+  private keep(owner: O, key: string, value: unknown, deps: readonly unknown[], hit: Kept | undefined): void {
     if (hit && hit.length === DEPS + deps.length) {
       hit[VALUE] = value;
       for (let i = 0; i < deps.length; i++) hit[DEPS + i] = deps[i];

@@ -245,16 +245,6 @@ const becauseLists = new SharedValues<number, WindowEntry["because"]>();
 const recipientEntries = new SharedValues<string, RecipientOption>(10_000);
 const unavailableEntries = new SharedValues<string, Unavailable>(10_000);
 const letterCode = (letter: Letter): number => letter.charCodeAt(0);
-/** Two seats' window channel id, one string per pair for every room (seat ids are the game's own, so the pairs are few). */
-const windowIds = new Map<SeatId, Map<SeatId, string>>();
-
-function windowChannelId(a: SeatId, b: SeatId): string {
-  let byOther = windowIds.get(a);
-  if (!byOther) windowIds.set(a, (byOther = new Map()));
-  let id = byOther.get(b);
-  if (id === undefined) byOther.set(b, (id = directChannelId(a, b)));
-  return id;
-}
 
 /** A query's answers, letter by letter, as players read them. */
 function answersOf(q: State["queries"][number]): { letter: Letter; answer: Answer }[] {
@@ -395,38 +385,34 @@ function windowStatus(state: State, round: number): WindowEntry["status"] {
  * forgetting costs more than it saves.
  */
 function seatWindows(state: State, seat: SeatId): WindowEntry[] {
-  const found: { other: SeatId; round: number; sent: boolean; received: boolean; first: "s" | "r" }[] = [];
+  // each window's queries as their directions in the order they came: "s" (sent), "r" (received)
+  const found: { other: SeatId; round: number; because: string }[] = [];
   for (const q of queriesOf(state, seat)) {
     const direction = q.sender === seat ? "s" : q.recipient === seat && delivered(state, q) ? "r" : null;
     if (!direction) continue;
     const other = direction === "s" ? q.recipient : q.sender;
     const round = q.round + 1;
-    let w = found.find((x) => x.other === other && x.round === round);
-    if (!w) found.push((w = { other, round, sent: false, received: false, first: direction }));
-    if (direction === "s") w.sent = true;
-    else w.received = true;
+    const w = found.find((x) => x.other === other && x.round === round);
+    if (w) w.because += direction;
+    else found.push({ other, round, because: direction });
   }
   found.sort((a, b) => a.round - b.round || (a.other < b.other ? -1 : 1));
-  return found.map(({ other, round, sent, received, first }) => ({
+  return found.map(({ other, round, because }) => ({
     with: other,
-    channelId: windowChannelId(seat, other),
+    channelId: directChannelId(seat, other),
     round,
     status: windowStatus(state, round),
-    because: becauseList(round - 1, sent && received ? (first === "s" ? BOTH_SENT_FIRST : BOTH_RECEIVED_FIRST) : sent ? SENT : RECEIVED),
+    because: becauseList(round - 1, because),
   }));
 }
 
-const SENT = 0;
-const RECEIVED = 1;
-const BOTH_SENT_FIRST = 2;
-const BOTH_RECEIVED_FIRST = 3;
+/** The ways a window can be opened: a seat sends one query a round and gets at most one from each other seat. */
+const OPENED_BY = ["s", "r", "sr", "rs"];
 
-/** What opened a window: the round's query one way, the other, or both in the order they came. */
-function becauseList(round: number, kind: number): WindowEntry["because"] {
-  const key = round * 4 + kind;
-  const sent = (): WindowEntry["because"][number] => ({ round, direction: "sent" });
-  const received = (): WindowEntry["because"][number] => ({ round, direction: "received" });
-  return becauseLists.find(key) ?? becauseLists.keep(key, kind === SENT ? [sent()] : kind === RECEIVED ? [received()] : kind === BOTH_SENT_FIRST ? [sent(), received()] : [received(), sent()]);
+/** What opened a window, one list for every room: the round's queries, by their directions in the order they came. */
+function becauseList(round: number, directions: string): WindowEntry["because"] {
+  const key = round * OPENED_BY.length + OPENED_BY.indexOf(directions);
+  return becauseLists.find(key) ?? becauseLists.keep(key, [...directions].map((d) => ({ round, direction: d === "s" ? ("sent" as const) : ("received" as const) })));
 }
 
 function resultsView(state: State, viewer: Viewer): ResultsView | null {
