@@ -201,6 +201,8 @@ try {
     const { params } = results.batchSql;
     log(`  the server's side, per commit (its batch's parameters made and converted by node-postgres): ${params.usPerCommit.toFixed(2)} µs, ${params.bytesPerCommit.toFixed(0)} bytes`);
     for (const o of results.batchSql.oneCommit) log(`  a batch of one commit with ${o.rooms.toLocaleString("en-US")} rooms in the database: ${o.wallUs.toFixed(0)} µs, backend CPU ${o.backendCpuUs.toFixed(0)} µs`);
+    const { serverCpu } = results.batchSql;
+    log(`  the server's CPU per batch write of one commit: ${serverCpu.poolQueryUs.toFixed(0)} µs as a node-postgres query through the pool, ${serverCpu.writerUs.toFixed(0)} µs through the store's writer`);
   }
   for (const name of ["8-seat", "2-seat", "org"]) {
     if (!parts.has(name) || !pg) continue;

@@ -208,6 +208,7 @@ export async function startGarnetServer(o: GarnetServerOptions): Promise<GarnetS
         await closeAdapter?.();
         await alerts.close();
         await db.$disconnect();
+        await store.close();
         await sql.end();
         http.closeAllConnections?.();
       })();

@@ -8,9 +8,13 @@
 // of nine seats, a snapshot every 50 events, three commits per batch). And what a
 // batch of one real commit (an event, its room row, one seat in ten) costs with a
 // few hundred and with tens of thousands of rooms in the database: the statement
-// looks each room up by key, so the two should be alike.
+// looks each room up by key, so the two should be alike. And what a batch write
+// of one commit costs the server itself, sent as a node-postgres query through
+// the pool (as the store wrote until the thirty-fourth pass) and through the
+// store's own connections (db/writer.ts).
 import pg from "pg";
 import { getGame } from "../../lib/games/registry";
+import { createSqlPool, createWriter } from "../../server/db/client";
 import { BATCH_SQL, batchQuery, type Commit } from "../../server/rooms/batch-sql";
 import { commitOf } from "../../server/rooms/commit";
 import { fillRooms } from "../../server/test/fill-rooms";
@@ -29,6 +33,8 @@ export interface BatchSqlResult {
   params: { usPerCommit: number; bytesPerCommit: number };
   /** A batch of one commit, by how many rooms (each with eight seats and a lease) the database holds. */
   oneCommit: { rooms: number; wallUs: number; backendCpuUs: number }[];
+  /** The server's CPU per batch write of one commit (µs, the median of five rounds): a pool query, and the store's writer. */
+  serverCpu: { poolQueryUs: number; writerUs: number };
 }
 
 /** A batch's parameters made and converted as node-postgres sends them, per commit (best of three rounds). */
@@ -76,7 +82,8 @@ export async function benchBatchSql(pgBase: string, runs = 2000): Promise<BatchS
     const oneCommit = [];
     const versions = new Map<string, number>();
     for (const rooms of [300, 20_000]) oneCommit.push({ rooms, ...(await timeOneCommit(c, pid, rooms, versions)) });
-    return { oneOff: better(o1, o2), named: better(n1, n2), params: benchBatchParams(), oneCommit };
+    const serverCpu = await serverCpuPerWrite(db.url, 20_000, versions);
+    return { oneOff: better(o1, o2), named: better(n1, n2), params: benchBatchParams(), oneCommit, serverCpu };
   } finally {
     await c.end();
     await db.drop();
@@ -96,6 +103,51 @@ async function timed(c: pg.Client, pid: number, runs: number, query: () => pg.Qu
   return { wallUs: ((performance.now() - t0) / runs) * 1000, backendCpuUs: ((processCpuMs(pid) - cpu0) / runs) * 1000 };
 }
 
+/** A batch of one real commit to one of `rooms` rooms, its event the room's next (`versions` holds each room's last). */
+function oneCommitOf(rooms: number, versions: Map<string, number>, n: number): Commit {
+  const roomId = `room-${1 + ((n * 7919) % rooms)}`;
+  const seq = (versions.get(roomId) ?? 1_000_000) + 1;
+  versions.set(roomId, seq);
+  const at = new Date();
+  return {
+    fence: 1,
+    event: { roomId, seq, kind: "action", actor: "s3", payload: '{"action":{"type":"lock","letter":"J","target":"K"}}', clientId: `c${n}`, at, deadlineAt: at, paused: false },
+    room: { id: roomId, version: seq, status: "running", deadlineAt: at, pausedAt: null, remainingMs: null, durations: {}, endReason: null, spectators: { mode: "live", lag: 1, revealAtEnd: false } },
+    seats: n % 10 === 0 ? [{ roomId, seatId: "s2", userId: null, name: "Bot", isBot: true }] : [],
+  };
+}
+
+/**
+ * The server's own CPU per batch write of one commit, one write after another:
+ * a node-postgres query through the pool, against the store's writer, in
+ * alternating rounds (the median of five each, after one round each to warm up).
+ */
+async function serverCpuPerWrite(url: string, rooms: number, versions: Map<string, number>, runs = 1000): Promise<BatchSqlResult["serverCpu"]> {
+  const pool = createSqlPool(url, 2);
+  const writer = createWriter(pool, 2);
+  let n = 0;
+  const ways = {
+    pool: () => pool.query(batchQuery([oneCommitOf(rooms, versions, n++)])),
+    writer: () => writer.run(batchQuery([oneCommitOf(rooms, versions, n++)])),
+  };
+  const rounds: Record<keyof typeof ways, number[]> = { pool: [], writer: [] };
+  try {
+    for (let r = 0; r < 6; r++) {
+      for (const k of ["pool", "writer"] as const) {
+        const cpu = process.cpuUsage();
+        for (let i = 0; i < runs; i++) await ways[k]();
+        const used = process.cpuUsage(cpu);
+        if (r > 0) rounds[k].push((used.user + used.system) / runs);
+      }
+    }
+  } finally {
+    await writer.end();
+    await pool.end();
+  }
+  const median = (xs: number[]) => xs.sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+  return { poolQueryUs: median(rounds.pool), writerUs: median(rounds.writer) };
+}
+
 /**
  * Fills the database up to `rooms` rooms (each with a lease and eight seats),
  * then times batches of one commit each, the best of three rounds; `versions`
@@ -104,19 +156,7 @@ async function timed(c: pg.Client, pid: number, runs: number, query: () => pg.Qu
 async function timeOneCommit(c: pg.Client, pid: number, rooms: number, versions: Map<string, number>): Promise<Timing> {
   await fillRooms(c, rooms);
   let n = 0;
-  const commit = (): Commit => {
-    const roomId = `room-${1 + ((n++ * 7919) % rooms)}`;
-    const seq = (versions.get(roomId) ?? 1_000_000) + 1;
-    versions.set(roomId, seq);
-    const at = new Date();
-    return {
-      fence: 1,
-      event: { roomId, seq, kind: "action", actor: "s3", payload: '{"action":{"type":"lock","letter":"J","target":"K"}}', clientId: `c${n}`, at, deadlineAt: at, paused: false },
-      room: { id: roomId, version: seq, status: "running", deadlineAt: at, pausedAt: null, remainingMs: null, durations: {}, endReason: null, spectators: { mode: "live", lag: 1, revealAtEnd: false } },
-      seats: n % 10 === 0 ? [{ roomId, seatId: "s2", userId: null, name: "Bot", isBot: true }] : [],
-    };
-  };
-  const round = (runs: number) => timed(c, pid, runs, () => batchQuery([commit()]));
+  const round = (runs: number) => timed(c, pid, runs, () => batchQuery([oneCommitOf(rooms, versions, ++n)]));
   await round(200);
   let best = await round(500);
   for (let r = 0; r < 2; r++) best = better(best, await round(500));

@@ -2,6 +2,7 @@
 import { PrismaPg } from "@prisma/adapter-pg";
 import pg from "pg";
 import { PrismaClient } from "./generated/client";
+import { StatementWriter } from "./writer";
 
 export type Db = PrismaClient;
 
@@ -22,7 +23,7 @@ export type SqlPool = pg.Pool;
  * a replaced connection plans against the tables as they are. A new connection
  * costs a few milliseconds of the database's time, once in thousands of batches.
  */
-const USES_PER_CONNECTION = 2000;
+export const USES_PER_CONNECTION = 2000;
 
 /** A plain node-postgres pool for the hot write path (one statement per batch, no query building). */
 export function createSqlPool(url: string, max = 4, maxUses = USES_PER_CONNECTION): SqlPool {
@@ -31,4 +32,9 @@ export function createSqlPool(url: string, max = 4, maxUses = USES_PER_CONNECTIO
   // discards it and opens another when asked; without a listener it would crash the process
   pool.on("error", (e) => console.error(`database pool: an idle connection failed (${(e as { code?: string }).code ?? e.message}); it will be replaced`));
   return pool;
+}
+
+/** The batch writes' own connections (writer.ts), made as the pool makes its own and replaced as often. */
+export function createWriter(pool: SqlPool, connections: number, maxUses = USES_PER_CONNECTION): StatementWriter {
+  return new StatementWriter(() => new pg.Client(pool.options), { connections, usesPerConnection: maxUses });
 }

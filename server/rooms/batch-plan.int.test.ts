@@ -5,25 +5,20 @@
 // rooms in the tables.
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { createSqlPool } from "../db/client";
-import { fillRooms } from "../test/fill-rooms";
+import { StatementWriter } from "../db/writer";
+import { filledDb, fillRooms } from "../test/fill-rooms";
 import { createTestDb } from "../test/harness";
 import { BATCH_SQL, batchParams, batchQuery, type Commit } from "./batch-sql";
 
 const ROOMS = 5000;
-let dbInfo: { url: string; drop(): Promise<void> };
+let filled: Awaited<ReturnType<typeof filledDb>>;
 let c: pg.Client;
 
 beforeAll(async () => {
-  dbInfo = await createTestDb(inject("pgBase"));
-  c = new pg.Client({ connectionString: dbInfo.url });
-  await c.connect();
-  await fillRooms(c, ROOMS);
+  filled = await filledDb(inject("pgBase"), ROOMS);
+  c = filled.client;
 });
-afterAll(async () => {
-  await c.end();
-  await dbInfo.drop();
-});
+afterAll(() => filled.close());
 
 function commit(roomId: string, seq = 1): Commit {
   const at = new Date("2026-11-30T10:00:00.000Z");
@@ -70,39 +65,38 @@ describe("the batch statement's plan", () => {
   });
 });
 
-describe("the write pool's plans", () => {
+describe("the batch writes' plans", () => {
   let small: { url: string; drop(): Promise<void> };
   beforeAll(async () => {
     small = await createTestDb(inject("pgBase"));
   });
   afterAll(() => small.drop());
 
-  /** How the named batch statement, as the pool's connection now keeps it, reads Room. */
-  async function roomScan(pool: pg.Pool): Promise<string[]> {
-    const client = await pool.connect();
-    try {
-      return (await planScans(client, `"${batchQuery([]).name}"`, [commit("room-1", 1000)])).filter((x) => x.endsWith(" on Room"));
-    } finally {
-      client.release();
-    }
+  /** How the named batch statement, as `client` (idle) keeps it, reads Room. */
+  async function roomScan(client: pg.Client): Promise<string[]> {
+    return (await planScans(client, `"${batchQuery([]).name}"`, [commit("room-1", 1000)])).filter((x) => x.endsWith(" on Room"));
   }
 
   it("plans the batch against the tables as they grow: a connection is replaced after so many uses", async () => {
     const fill = new pg.Client({ connectionString: small.url });
     await fill.connect();
     const uses = 40;
-    const pool = createSqlPool(small.url, 1, uses);
+    // the writer's connections, as the store's are made, the latest kept here to look at its plan
+    let latest: pg.Client | null = null;
+    const writer = new StatementWriter(() => (latest = new pg.Client({ connectionString: small.url })), { connections: 1, usesPerConnection: uses });
     try {
       // a server started with a dozen rooms: its connection settles on a plan for a table that small
       await fillRooms(fill, 12);
-      for (let seq = 1; seq <= 10; seq++) await pool.query(batchQuery([commit("room-1", seq)]));
-      expect(await roomScan(pool)).toEqual(["Seq Scan on Room"]);
+      for (let seq = 1; seq <= 10; seq++) await writer.run(batchQuery([commit("room-1", seq)]));
+      const first = latest!;
+      expect(await roomScan(first)).toEqual(["Seq Scan on Room"]);
       // thousands of rooms later, with nothing analyzing the tables meanwhile
       await fillRooms(fill, ROOMS, { analyze: false });
-      for (let seq = 11; seq <= 10 + uses; seq++) await pool.query(batchQuery([commit("room-1", seq)]));
-      expect(await roomScan(pool)).toEqual(["Index Scan on Room"]);
+      for (let seq = 11; seq <= 10 + uses; seq++) await writer.run(batchQuery([commit("room-1", seq)]));
+      expect(latest).not.toBe(first);
+      expect(await roomScan(latest!)).toEqual(["Index Scan on Room"]);
     } finally {
-      await pool.end();
+      await writer.end();
       await fill.end();
     }
   });

@@ -8,6 +8,7 @@
 // from a process that lost a room writes nothing (see leases.ts).
 import type { RoomStatus } from "../../lib/room/types";
 import type { LedgerRow } from "../../lib/season/types";
+import type { NamedStatement } from "../db/writer";
 import { STALE_MARK } from "./leases";
 
 export interface EventRow {
@@ -110,9 +111,10 @@ WHERE r."id" = rm.id`;
 /**
  * The batch as a query: a named statement, so that each connection parses and
  * plans it once and then only binds and runs it (the statement is long, and it
- * runs once per batch, which at a slow pace is once per action).
+ * runs once per batch, which at a slow pace is once per action). The store runs
+ * it on connections of its own (db/writer.ts); node-postgres runs it as well.
  */
-export function batchQuery(commits: Commit[]): { name: string; text: string; values: unknown[] } {
+export function batchQuery(commits: Commit[]): NamedStatement {
   return { name: "garnet-room-batch", text: BATCH_SQL, values: batchParams(commits) };
 }
 

@@ -4,7 +4,8 @@
 // committed. A batch that fails is retried commit by commit, so that one bad
 // commit fails alone and the other rooms of its batch never notice. A commit
 // whose room's lease was taken by another process fails with StaleLease.
-import type { Db, SqlPool } from "../db/client";
+import { createWriter, type Db, type SqlPool } from "../db/client";
+import type { StatementWriter } from "../db/writer";
 import type { LoggedEvent, RoomData, SeatRec } from "../../lib/room/types";
 import type { SeasonLink } from "../../lib/season/types";
 import { insertLedgerRows } from "../season/ledger-store";
@@ -97,11 +98,15 @@ export class Store {
   /** Counters for benchmarks and health. */
   stats = { batches: 0, events: 0, failedBatches: 0, failedCommits: 0, writeMs: 0, slowWrites: 0, slowestWriteMs: 0 };
   fault: FaultInjector | null = null;
+  /** The batch writes' own connections, one per write in flight (db/writer.ts); everything else goes through the pool. */
+  private readonly writer: StatementWriter;
 
   constructor(
     readonly db: Db,
     readonly sql: SqlPool,
-  ) {}
+  ) {
+    this.writer = createWriter(sql, WRITES_IN_FLIGHT);
+  }
 
   /**
    * Resolves once the commit is durable; rejects, having written nothing of
@@ -261,7 +266,12 @@ export class Store {
   private async write(commits: Commit[]): Promise<void> {
     const injected = this.fault ? await this.fault(commits) : null;
     if (injected) throw injected;
-    await this.sql.query(batchQuery(commits));
+    await this.writer.run(batchQuery(commits));
+  }
+
+  /** Closes the batch writes' connections (after the drain; the pool is its owner's to end). */
+  close(): Promise<void> {
+    return this.writer.end();
   }
 
   /** Waits until everything queued so far is written (for shutdown). */
