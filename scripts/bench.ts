@@ -36,6 +36,10 @@
 //        --pushes MS: each load scenario runs twice, with every seated player
 //        subscribed to Web Push at a local push service that answers after MS ms,
 //        and without pushes, before the floor (docs/alerts.md)
+//        --against DIR: each load scenario runs this checkout's server and the one
+//        of the checkout in DIR (its dependencies installed) side by side, at the
+//        same time, instead of against the floor: to compare two versions
+//        (scripts/bench/against.ts)
 import { mkdirSync, writeFileSync } from "node:fs";
 import { availableParallelism } from "node:os";
 import path from "node:path";
@@ -47,6 +51,7 @@ import { ServerProcess, type ForwardReport } from "../server/test/server-process
 import { benchApply, type ApplyResult } from "./bench/apply";
 import { benchStateHeap, type StateHeapResult } from "./bench/state-heap";
 import { benchSerialize, benchSerializeMixed, type MixedSerializeResult, type SerializeResult } from "./bench/serialize";
+import { printAgainst, rendezvous } from "./bench/against";
 import { runLoad, type LoadResult } from "./bench/load";
 import { startSlowPushService } from "./bench/pushes";
 import { perfAvailable } from "./bench/perf-split";
@@ -75,6 +80,7 @@ const { values } = parseArgs({
     out: { type: "string" },
     pushes: { type: "string" },
     scenarios: { type: "string", default: "8-seat,2-seat,org" },
+    against: { type: "string" },
   },
 });
 const parts = new Set(values.only.split(","));
@@ -149,7 +155,7 @@ function printPushes(p: LoadResult, g: LoadResult): void {
   log(`    whole run with pushes: ${p.run.sent} sent, ${p.run.acked} acknowledged, ${p.run.unanswered} unanswered, ${p.run.viewsMissing} views missing`);
 }
 
-const results: { machine: ReturnType<typeof machine>; node: string; args: typeof values; apply?: ApplyResult[]; stateHeap?: StateHeapResult[]; serialize?: SerializeResult[]; serializeMixed?: (MixedSerializeResult & { mix: string })[]; load: Record<string, { garnet: LoadResult; echo: LoadResult | null; withPushes?: LoadResult; profile?: ReturnType<typeof summariseProfile>; heapProfile?: ReturnType<typeof summariseHeapProfile>; roomHeap?: RoomHeap }>; restart?: RestartResult; cluster?: Record<string, { one: LoadResult; many: LoadResult }>; forward?: (ForwardReport & { concurrency: number })[]; batchSql?: BatchSqlResult; verdicts: string[] } = {
+const results: { machine: ReturnType<typeof machine>; node: string; args: typeof values; apply?: ApplyResult[]; stateHeap?: StateHeapResult[]; serialize?: SerializeResult[]; serializeMixed?: (MixedSerializeResult & { mix: string })[]; load: Record<string, { garnet: LoadResult; echo: LoadResult | null; against?: LoadResult; withPushes?: LoadResult; profile?: ReturnType<typeof summariseProfile>; heapProfile?: ReturnType<typeof summariseHeapProfile>; roomHeap?: RoomHeap }>; restart?: RestartResult; cluster?: Record<string, { one: LoadResult; many: LoadResult }>; forward?: (ForwardReport & { concurrency: number })[]; batchSql?: BatchSqlResult; verdicts: string[] } = {
   machine: machine(),
   node: process.version,
   args: values,
@@ -214,6 +220,15 @@ try {
     if (values.perf && !perfAvailable()) throw new Error("--perf needs Linux perf (the linux-perf package) and leave to use it");
     const perfFile = values.perf ? path.join(outDir, `${name}-${stamp}.perf.data`) : undefined;
     const heapSnapshotFile = values["heap-snapshot"] ? path.join(outDir, `${name}-${stamp}.heapsnapshot`) : undefined;
+    if (values.against) {
+      const dir = path.resolve(values.against);
+      const meet = rendezvous(2);
+      const run = (o: Parameters<typeof runLoad>[0]) => runLoad({ ...o, sync: meet.sync }).catch((e: unknown) => (meet.abort(), Promise.reject(e)));
+      const [mine, theirs] = await Promise.all([run({ ...common, mode: "garnet" }), run({ ...common, mode: "garnet", serverEntry: path.join(dir, "server/test/child-server.ts"), log: (l) => log(l.replace(/^ {2}/, `  (${values.against}) `)) })]);
+      printAgainst(log, mine, theirs, values.against);
+      results.load[name] = { garnet: mine, echo: null, against: theirs };
+      continue;
+    }
     let withPushes: LoadResult | null = null;
     if (values.pushes !== undefined) {
       const push = await startSlowPushService(Number(values.pushes));

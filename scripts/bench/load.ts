@@ -52,6 +52,10 @@ export interface LoadOptions {
    * routed by its room, the same way at every count.
    */
   processes?: number;
+  /** Another checkout's room server to run instead of this one's (its server/test/child-server.ts, with its own dependencies): `--against`. */
+  serverEntry?: string;
+  /** Waits for the runs beside this one to reach the same point (`--against` runs two at once): before the warm-up, and before the window. */
+  sync?: (point: "warm-up" | "window") => Promise<void>;
   log: (line: string) => void;
 }
 
@@ -148,7 +152,7 @@ export async function runLoad(o: LoadOptions): Promise<LoadResult> {
   await admin?.connect();
   const { server, url } = await ServerProcess.start({
     databaseUrl: testDb?.url ?? "none",
-    entry: o.mode === "echo" ? ECHO : o.processes !== undefined ? CLUSTER : undefined,
+    entry: o.mode === "echo" ? ECHO : o.processes !== undefined ? CLUSTER : o.serverEntry,
     env: o.processes !== undefined || o.push ? { ...(o.processes !== undefined ? { WORKERS: String(o.processes) } : {}), ...o.push?.env } : undefined,
     // the flags `npm start` runs the server with, for Garnet and the floor alike
     // a profiled server maps its frames to TypeScript lines (child-server.ts), which needs the source maps
@@ -189,10 +193,12 @@ export async function runLoad(o: LoadOptions): Promise<LoadResult> {
       const refused = Object.entries(aged.refused).map(([k, n]) => `${k} ${n}`).join(", ");
       o.log(`  rooms aged: ${aged.reached} of ${aged.rooms} played a random way into their games (${aged.actions} actions in ${aged.seconds.toFixed(1)} s${refused ? `; refused: ${refused}` : ""})`);
     }
+    await o.sync?.("warm-up");
     o.log(`  warming up ${o.warmupS} s`);
 
     await Promise.all(workers.map((w) => w.ask({ type: "go" })));
     await sleep(o.warmupS * 1000);
+    await o.sync?.("window");
 
     if (o.profileFile) await server.ask({ type: "profile", start: true });
     if (o.heapProfileFile) await server.ask({ type: "profile", start: true, heap: true });
