@@ -3,8 +3,8 @@
 // database, their warm-ups and windows started together. Two versions run one
 // after the other on a shared machine differ by 10–20 % in CPU per action from
 // run to run with the same code; run side by side, whatever the machine does
-// meanwhile falls on both, and the same code measured against itself so
-// differs by about 5 % (docs/benchmarks.md, thirty-fourth pass).
+// meanwhile falls on both: the same code measured against itself so came
+// within 2 % (docs/benchmarks.md, thirty-fourth pass).
 import type { LoadResult } from "./load";
 
 /** A meeting point for `parties` runs: each call of a point resolves once every party has called it. `abort` lets every waiting party go (a run that failed never arrives). */

@@ -1,18 +1,20 @@
 // Connections of their own for the room batch writes. A batch is one named
 // statement with text parameters and no rows back, run once per batch: at a
 // match's pace that is once per action, so what a query costs the server
-// beside the database's work counts. node-postgres's general query (its
-// Query object, the pool's check-out and idle timer, a Describe and a result
-// for rows that never come) cost about half as much again as the write itself
-// (docs/benchmarks.md, thirty-fourth pass). Here a run is a Submittable whose
-// messages (Parse the first time on a connection, then Bind, Execute, Sync)
-// leave in one buffer, and whose answer is ReadyForQuery or an error.
+// beside the database's work counts. As a node-postgres query through the
+// pool (a Query object, the pool's check-out and idle timer, a Describe and a
+// result for rows that never come) a batch write of one commit cost the server
+// 119–124 µs of CPU; this way, 76–95 µs (docs/benchmarks.md, thirty-fourth
+// pass). Here a run is a Submittable whose messages (Parse the first time on
+// a connection, then Bind, Execute, Sync) leave in one buffer, and whose
+// answer is ReadyForQuery or an error.
 //
 // A connection serves so many runs and is then replaced, as the pool's are
 // (client.ts: a named statement keeps the plan it settled on for the
 // connection's life). One that fails is dropped and another opened on the
-// next run. A connection with nothing in flight does not keep the process
-// alive, as the pool's idle ones do not.
+// next run. A run waits for a free connection rather than queueing on a busy
+// one. A connection with nothing in flight does not keep the process alive,
+// as the pool's idle ones do not.
 import pg from "pg";
 
 /** A named statement with text parameters (JSON lists, for the batch), as node-postgres's QueryConfig names them. */
