@@ -195,8 +195,11 @@ export class StatementWriter {
   private open(): Slot {
     const client = this.newClient() as WriterClient;
     const slot: Slot = { client, connected: Promise.resolve(), runs: 0, busy: false, retired: false };
-    // a failed or closed connection takes no more runs; a run on it gets the error from the client
-    client.on("error", () => this.retire(slot));
+    // a failed or closed connection takes no more runs; a run on it gets the error from the client (and the store says so)
+    client.on("error", (e: Error & { code?: string }) => {
+      if (!slot.busy && !this.ended) console.error(`batch writes: an idle connection failed (${e.code ?? e.message}); it will be replaced`);
+      this.retire(slot);
+    });
     client.on("end", () => this.retire(slot));
     slot.connected = client.connect().then(
       () => undefined,
