@@ -2,6 +2,7 @@
 // never append to that room's log again. Its late writes are refused inside the
 // write's own transaction (not merged), it drops the room and tells its
 // clients, and the process that took the lease goes on from the log.
+import pg from "pg";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import type { RoomPayload } from "../lib/protocol";
 import type { GarnetServer } from "./app-server";
@@ -203,6 +204,63 @@ describe("room leases with fencing", () => {
     expect(refused).toEqual([]);
     expect(renewals).toBeGreaterThan(20);
     expect(a.rooms.store.stats.failedBatches).toBe(failedBefore);
+  });
+
+  it("a renewal passes over a lease a write batch holds rather than waiting for it, still counts it held, and waits for it once it is past half its life", async () => {
+    const { code } = await runningGame(a);
+    const room = a.rooms.loaded(code)!;
+    const expiry = async () => (await a.db.roomLease.findUniqueOrThrow({ where: { roomId: room.id } })).expiresAt.getTime();
+    const batch = new pg.Client({ connectionString: db.url });
+    await batch.connect();
+    try {
+      // what a write batch's fence holds until it commits
+      const holdLease = async () => {
+        await batch.query("BEGIN");
+        await batch.query(`SELECT 1 FROM "RoomLease" WHERE "roomId" = $1 FOR SHARE`, [room.id]);
+      };
+      await holdLease();
+      const before = await expiry();
+      const renewed = await a.rooms.leases.renew();
+      expect(renewed).toContainEqual({ roomId: room.id, token: room.fence });
+      expect(await expiry()).toBe(before);
+      await batch.query("COMMIT");
+
+      // passed over again and again, the lease comes within half its life of its end: the renewal waits for the batch
+      await a.db.roomLease.update({ where: { roomId: room.id }, data: { expiresAt: new Date(Date.now() + 5_000) } });
+      await holdLease();
+      let done = false;
+      const renewing = a.rooms.leases.renew().then((r) => ((done = true), r));
+      // the renewal's statement is seen waiting on the lease's lock, not done
+      const waiting = async () => (await batch.query<{ n: number }>(`SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock' AND query LIKE '%RoomLease%'`)).rows[0]!.n;
+      let seen = 0;
+      for (const end = Date.now() + 10_000; seen === 0 && Date.now() < end; ) seen = await waiting();
+      expect(seen).toBe(1);
+      expect(done).toBe(false);
+      await batch.query("COMMIT");
+      expect(await renewing).toContainEqual({ roomId: room.id, token: room.fence });
+      expect(await expiry()).toBeGreaterThan(Date.now() + 50_000);
+    } finally {
+      await batch.query("ROLLBACK").catch(() => undefined);
+      await batch.end();
+    }
+  });
+
+  it("a renewal extends every lease of a process, a hundred to a statement", async () => {
+    const owner = a.rooms.leases.owner;
+    const ids = Array.from({ length: 250 }, (_, i) => `renew-${String(i).padStart(3, "0")}`);
+    await a.db.user.upsert({ where: { id: host.id }, create: host, update: {} });
+    await a.db.room.createMany({ data: ids.map((id, i) => ({ id, code: `RN${String(i).padStart(4, "0")}`, gameId: "fixture", hostId: host.id, config: {}, seed: "s", status: "running" })) });
+    const soon = new Date(Date.now() + 20_000);
+    await a.db.roomLease.createMany({ data: ids.map((roomId) => ({ roomId, owner, token: 1, expiresAt: soon })) });
+    try {
+      const renewed = new Set((await a.rooms.leases.renew()).map((l) => l.roomId));
+      for (const id of ids) expect(renewed.has(id)).toBe(true);
+      const leases = await a.db.roomLease.findMany({ where: { roomId: { in: ids } } });
+      expect(leases).toHaveLength(ids.length);
+      for (const l of leases) expect(l.expiresAt.getTime()).toBeGreaterThan(Date.now() + 50_000);
+    } finally {
+      await a.db.room.deleteMany({ where: { id: { in: ids } } });
+    }
   });
 
   it("a restart takes its rooms' leases in one statement: free ones and a dead owner's, each with a new token, never a live holder's", async () => {

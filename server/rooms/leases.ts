@@ -1,6 +1,6 @@
 // Who owns a live room: one lease per room in PostgreSQL (owner, fencing token,
 // expiry). A process acquires a room's lease before it reads the room's log,
-// renews every lease it holds in one statement, and releases them when it
+// renews every lease it holds a hundred to a statement, and releases them when it
 // shuts down. Each acquisition increments the token; every event batch names
 // the token its room was loaded under, and the batch's fence (batch-sql.ts)
 // fails a batch whose token is no longer current, in the batch's own statement.
@@ -48,6 +48,28 @@ function updateInRoomOrder(set: string, where: string, returning = ""): string {
     FROM (SELECT "roomId" FROM "RoomLease" WHERE ${where} ORDER BY "roomId" FOR UPDATE) o
     WHERE l."roomId" = o."roomId"${returning ? ` RETURNING ${returning}` : ""}`;
 }
+
+/**
+ * Leases a renewal extends per statement. Each statement is its own short
+ * transaction and passes over a lease a write batch holds (SKIP LOCKED) rather
+ * than waiting for it: a write batch for a room whose lease a renewal has
+ * locked waits for the renewal's commit, and one statement over a process's
+ * thousand leases, waiting in turn for every batch in flight, held them for
+ * 100–430 ms at the ORG pace, every third of a lease's life (the tail of the
+ * acknowledgements then; docs/benchmarks.md, thirty-fourth pass).
+ */
+const RENEW_CHUNK = 100;
+
+/**
+ * The process's next leases after `$3` (in the C collation, which JavaScript's
+ * string order agrees with for the ASCII ids rooms have), up to `$4`, extended;
+ * a lease locked by a write batch in flight is passed over. It never waits, so
+ * the order it locks in cannot deadlock with a batch.
+ */
+const RENEW_CHUNK_SQL = `UPDATE "RoomLease" l SET "expiresAt" = ${EXPIRY}
+    FROM (SELECT "roomId" FROM "RoomLease" WHERE "owner" = $1 AND "expiresAt" > ${GIVEN_UP} AND "roomId" COLLATE "C" > $3
+          ORDER BY "roomId" COLLATE "C" LIMIT $4 FOR UPDATE SKIP LOCKED) o
+    WHERE l."roomId" = o."roomId" RETURNING l."roomId"`;
 
 export interface Lease {
   roomId: string;
@@ -98,15 +120,28 @@ export class Leases {
   }
 
   /**
-   * Extends every lease this process holds, in one statement; returns the leases
-   * it still holds. A lease it gave up stays given up: extending it again would
+   * Extends every lease this process holds; returns the leases it still holds.
+   * The leases go a hundred to a statement, each passing over the ones a write
+   * batch holds at that moment (see RENEW_CHUNK); a lease passed over since the
+   * renewal before (held by a batch both times, which at most a few are) is
+   * waited for. A lease it gave up stays given up: extending it again would
    * keep every other process from a room this one let go (a finished room it
    * unloaded), and each renewal would lock one more row for every room the
    * process ever released.
    */
   async renew(): Promise<Lease[]> {
-    const r = await this.sql.query<Lease>(updateInRoomOrder(`"expiresAt" = ${EXPIRY}`, `"owner" = $1 AND "expiresAt" > ${GIVEN_UP}`, `l."roomId", l."token"`), [this.owner, this.ttlMs]);
-    return r.rows;
+    for (let after = ""; ; ) {
+      const r = await this.sql.query<{ roomId: string }>(RENEW_CHUNK_SQL, [this.owner, this.ttlMs, after, RENEW_CHUNK]);
+      let last = after;
+      for (const x of r.rows) if (x.roomId > last) last = x.roomId;
+      if (r.rows.length < RENEW_CHUNK || last === after) break;
+      after = last;
+    }
+    // a renewal comes every third of a lease's life: one with less than half of it left was passed over at least once
+    const due = `"owner" = $1 AND "expiresAt" > ${GIVEN_UP} AND "expiresAt" <= ${NOW} + $3::int * interval '1 millisecond'`;
+    await this.sql.query(updateInRoomOrder(`"expiresAt" = ${EXPIRY}`, due), [this.owner, this.ttlMs, Math.floor(this.ttlMs / 2)]);
+    const held = await this.sql.query<Lease>(`SELECT "roomId", "token" FROM "RoomLease" WHERE "owner" = $1 AND "expiresAt" > ${GIVEN_UP}`, [this.owner]);
+    return held.rows;
   }
 
   /** Gives up one room (its token stays: only a new acquisition may write again). */
