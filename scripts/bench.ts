@@ -209,6 +209,8 @@ try {
     for (const o of results.batchSql.oneCommit) log(`  a batch of one commit with ${o.rooms.toLocaleString("en-US")} rooms in the database: ${o.wallUs.toFixed(0)} µs, backend CPU ${o.backendCpuUs.toFixed(0)} µs`);
     const { serverCpu } = results.batchSql;
     log(`  the server's CPU per batch write of one commit: ${serverCpu.poolQueryUs.toFixed(0)} µs as a node-postgres query through the pool, ${serverCpu.writerUs.toFixed(0)} µs through the store's writer`);
+    const { replan } = results.batchSql;
+    log(`  a batch write of one commit, wall time: ${replan.ordinaryMs.toFixed(2)} ms an ordinary run, ${replan.replanMs.toFixed(2)} ms the run that plans the statement again on its connection, ${replan.newConnectionMs.toFixed(2)} ms the first run on a new connection (connecting included)`);
   }
   for (const name of ["8-seat", "2-seat", "org"]) {
     if (!parts.has(name) || !pg) continue;

@@ -11,7 +11,10 @@
 // looks each room up by key, so the two should be alike. And what a batch write
 // of one commit costs the server itself, sent as a node-postgres query through
 // the pool (as the store wrote until the thirty-fourth pass) and through the
-// store's own connections (db/writer.ts).
+// store's own connections (db/writer.ts). And what the run that plans the
+// statement anew takes, now that it does so on the connection it has (Close
+// and Parse in its own buffer), beside a run on a new connection (as the
+// writer replaced its connections until the thirty-fifth pass).
 import pg from "pg";
 import { getGame } from "../../lib/games/registry";
 import { createSqlPool, createWriter } from "../../server/db/client";
@@ -35,6 +38,8 @@ export interface BatchSqlResult {
   oneCommit: { rooms: number; wallUs: number; backendCpuUs: number }[];
   /** The server's CPU per batch write of one commit (µs, the median of five rounds): a pool query, and the store's writer. */
   serverCpu: { poolQueryUs: number; writerUs: number };
+  /** A batch write of one commit, wall time (ms, medians of 30): an ordinary run, the run that plans the statement again, a new connection's first run (its connect included). */
+  replan: { ordinaryMs: number; replanMs: number; newConnectionMs: number };
 }
 
 /** A batch's parameters made and converted as node-postgres sends them, per commit (best of three rounds). */
@@ -83,7 +88,8 @@ export async function benchBatchSql(pgBase: string, runs = 2000): Promise<BatchS
     const versions = new Map<string, number>();
     for (const rooms of [300, 20_000]) oneCommit.push({ rooms, ...(await timeOneCommit(c, pid, rooms, versions)) });
     const serverCpu = await serverCpuPerWrite(db.url, 20_000, versions);
-    return { oneOff: better(o1, o2), named: better(n1, n2), params: benchBatchParams(), oneCommit, serverCpu };
+    const replan = await replanCost(db.url, 20_000, versions);
+    return { oneOff: better(o1, o2), named: better(n1, n2), params: benchBatchParams(), oneCommit, serverCpu, replan };
   } finally {
     await c.end();
     await db.drop();
@@ -146,6 +152,45 @@ async function serverCpuPerWrite(url: string, rooms: number, versions: Map<strin
   }
   const median = (xs: number[]) => xs.sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
   return { poolQueryUs: median(rounds.pool), writerUs: median(rounds.writer) };
+}
+
+/**
+ * The wall time of the writer's run that plans the statement again on its
+ * connection, beside its ordinary runs and beside the first run on a new
+ * connection (connected, then parsed and run), each the median of 30.
+ */
+async function replanCost(url: string, rooms: number, versions: Map<string, number>, every = 20, times = 30): Promise<BatchSqlResult["replan"]> {
+  const pool = createSqlPool(url, 1);
+  let n = 0;
+  const write = async (w: ReturnType<typeof createWriter>) => {
+    const t = performance.now();
+    await w.run(batchQuery([oneCommitOf(rooms, versions, n++)]));
+    return performance.now() - t;
+  };
+  const ordinary: number[] = [];
+  const replan: number[] = [];
+  const fresh: number[] = [];
+  const writer = createWriter(pool, 1, every);
+  try {
+    // the first `every` runs parse it once; every run after a multiple of `every` plans it again
+    for (let i = 1; i <= every * (times + 1); i++) {
+      const ms = await write(writer);
+      if (i > every) (i % every === 1 ? replan : ordinary).push(ms);
+    }
+    for (let i = 0; i < times; i++) {
+      const one = createWriter(pool, 1, every);
+      try {
+        fresh.push(await write(one));
+      } finally {
+        await one.end();
+      }
+    }
+  } finally {
+    await writer.end();
+    await pool.end();
+  }
+  const median = (xs: number[]) => xs.sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+  return { ordinaryMs: median(ordinary), replanMs: median(replan), newConnectionMs: median(fresh) };
 }
 
 /**

@@ -14,14 +14,14 @@ export function createDb(url: string, max = 10): Db {
 export type SqlPool = pg.Pool;
 
 /**
- * How many queries a connection of the write pool runs before it is replaced.
- * PostgreSQL keeps the plan of a named statement (the batch write) for the
- * connection's life once it settles on a generic one, and plans it against the
- * tables as they were then. A server that started with few rooms then kept
- * reading the Room table whole in every batch (a hash join), long after the
- * table had grown, wherever nothing analyzed it meanwhile (autovacuum off):
- * a replaced connection plans against the tables as they are. A new connection
- * costs a few milliseconds of the database's time, once in thousands of batches.
+ * How many runs of a named statement (the batch write) a connection makes
+ * before it plans the statement again, and how many queries a connection of
+ * the pool runs before it is replaced. PostgreSQL keeps the plan of a named
+ * statement for as long as the statement lives once it settles on a generic
+ * one, and plans it against the tables as they were then. A server that
+ * started with few rooms then kept reading the Room table whole in every batch
+ * (a hash join), long after the table had grown, wherever nothing analyzed it
+ * meanwhile (autovacuum off): planned again, it reads the tables as they are.
  */
 export const USES_PER_CONNECTION = 2000;
 
@@ -34,7 +34,7 @@ export function createSqlPool(url: string, max = 4, maxUses = USES_PER_CONNECTIO
   return pool;
 }
 
-/** The batch writes' own connections (writer.ts), made as the pool makes its own and replaced as often. */
-export function createWriter(pool: SqlPool, connections: number, maxUses = USES_PER_CONNECTION): StatementWriter {
-  return new StatementWriter(() => new pg.Client(pool.options), { connections, usesPerConnection: maxUses });
+/** The batch writes' own connections (writer.ts), made as the pool makes its own; the statement is planned again as often as the pool's connections are replaced. */
+export function createWriter(pool: SqlPool, connections: number, runsPerPlan = USES_PER_CONNECTION): StatementWriter {
+  return new StatementWriter(() => new pg.Client(pool.options), { connections, runsPerPlan });
 }

@@ -1,7 +1,8 @@
 // The batch writes' own connections against a real PostgreSQL: a run is
 // durable once answered, a refused statement fails alone and leaves its
-// connection serving, a connection that dies fails what it had in flight and
-// is replaced, and runs beyond the connections wait their turn.
+// connection serving, a statement is planned again on its own connection, a
+// connection that dies fails what it had in flight and is replaced, and runs
+// beyond the connections wait their turn.
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { batchQuery, type Commit } from "../rooms/batch-sql";
@@ -29,7 +30,7 @@ function commit(roomId: string, seq: number, fence = 1): Commit {
 }
 
 /** Runs `test` with a writer of so many connections, the connections it made kept in `made` (oldest first), and ends it. */
-async function withWriter(connections: number, test: (w: StatementWriter, made: pg.Client[]) => Promise<void>): Promise<void> {
+async function withWriter(connections: number, test: (w: StatementWriter, made: pg.Client[]) => Promise<void>, runsPerPlan = 1000): Promise<void> {
   const made: pg.Client[] = [];
   const w = new StatementWriter(
     () => {
@@ -37,7 +38,7 @@ async function withWriter(connections: number, test: (w: StatementWriter, made: 
       made.push(client);
       return client;
     },
-    { connections, usesPerConnection: 1000 },
+    { connections, runsPerPlan },
   );
   try {
     await test(w, made);
@@ -68,6 +69,33 @@ describe("StatementWriter", () => {
       expect((await events("room-2")).map((e) => e.seq)).toEqual([1, 2]);
       expect(made).toHaveLength(1);
     }));
+
+  it("plans its statement again after so many runs on the connection it has, writing every run", () =>
+    withWriter(
+      1,
+      async (w, made) => {
+        const backend = async () => (await made[0]!.query<{ pid: number }>("SELECT pg_backend_pid() AS pid")).rows[0]!.pid;
+        // when the connection last parsed it (PostgreSQL's own record), and what it holds
+        const prepared = async () => (await made[0]!.query<{ name: string; at: string }>("SELECT name, prepare_time::text AS at FROM pg_prepared_statements")).rows;
+        const name = batchQuery([]).name;
+        const planned: string[] = [];
+        let pid = 0;
+        // three runs a plan: the fourth and the seventh close the statement and parse it again, in their own buffer
+        for (let seq = 1; seq <= 8; seq++) {
+          await w.run(batchQuery([commit("room-20", seq)]));
+          if (seq === 1) pid = await backend();
+          const now = await prepared();
+          expect(now.map((p) => p.name)).toEqual([name]);
+          planned.push(now[0]!.at);
+        }
+        expect((await events("room-20")).map((e) => e.seq)).toEqual([1, 2, 3, 4, 5, 6, 7, 8]);
+        expect(made).toHaveLength(1);
+        expect(await backend()).toBe(pid);
+        const changedAt = planned.flatMap((at, i) => (i > 0 && at !== planned[i - 1] ? [i + 1] : []));
+        expect(changedAt).toEqual([4, 7]);
+      },
+      3,
+    ));
 
   it("replaces a connection that died: the run on it fails, the next one is written on a new one", () =>
     withWriter(1, async (w, made) => {

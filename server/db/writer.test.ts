@@ -38,6 +38,7 @@ function readMessages(b: Buffer): { type: string; fields: (string | number)[] }[
       fields.push(results);
       for (let i = 0; i < results; i++) fields.push(int16());
     } else if (type === "E") fields.push(cstring(), int32());
+    else if (type === "C") fields.push(String.fromCharCode(b[p++]!), cstring());
     expect(p, `message ${type} ends where its length says`).toBe(end);
     out.push({ type, fields });
     at = end;
@@ -53,7 +54,7 @@ const statement: NamedStatement = {
 
 describe("runMessages", () => {
   it("parses the statement on a connection that has not, then binds its text parameters, executes and syncs", () => {
-    expect(readMessages(runMessages(statement, true))).toEqual([
+    expect(readMessages(runMessages(statement, "parse"))).toEqual([
       { type: "P", fields: [statement.name, statement.text, 0] },
       { type: "B", fields: ["", statement.name, 0, 2, ...statement.values, 0] },
       { type: "E", fields: ["", 0] },
@@ -62,12 +63,22 @@ describe("runMessages", () => {
   });
 
   it("only binds, executes and syncs where the connection has parsed it", () => {
-    expect(readMessages(runMessages(statement, false)).map((m) => m.type)).toEqual(["B", "E", "S"]);
+    expect(readMessages(runMessages(statement, "none")).map((m) => m.type)).toEqual(["B", "E", "S"]);
+  });
+
+  it("closes the statement and parses it again before binding it, when it is to be planned anew", () => {
+    expect(readMessages(runMessages(statement, "again"))).toEqual([
+      { type: "C", fields: ["S", statement.name] },
+      { type: "P", fields: [statement.name, statement.text, 0] },
+      { type: "B", fields: ["", statement.name, 0, 2, ...statement.values, 0] },
+      { type: "E", fields: ["", 0] },
+      { type: "S", fields: [] },
+    ]);
   });
 
   it("counts multi-byte text by its bytes, not its characters", () => {
     const big = { ...statement, values: ["é".repeat(5000), "🎲".repeat(3000)] };
-    const [bind] = readMessages(runMessages(big, false));
+    const [bind] = readMessages(runMessages(big, "none"));
     expect(bind!.fields.slice(4, 6)).toEqual(big.values);
   });
 });

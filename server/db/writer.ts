@@ -9,12 +9,16 @@
 // a connection, then Bind, Execute, Sync) leave in one buffer, and whose
 // answer is ReadyForQuery or an error.
 //
-// A connection serves so many runs and is then replaced, as the pool's are
-// (client.ts: a named statement keeps the plan it settled on for the
-// connection's life). One that fails is dropped and another opened on the
-// next run. A run waits for a free connection rather than queueing on a busy
-// one. A connection with nothing in flight does not keep the process alive,
-// as the pool's idle ones do not.
+// A statement is planned again after so many runs on its connection: closed
+// and parsed anew in the run's own buffer (client.ts: a named statement keeps
+// the plan it settled on for as long as it lives). The connection itself
+// stays: a new one cost the run that opened it 60–120 ms at the ORG pace (a
+// new backend's start and its first statement, every batch behind it
+// waiting), where planning again costs the database about a millisecond. One
+// that fails is dropped and another opened on the next run. A run waits for a
+// free connection rather than queueing on a busy one. A connection with
+// nothing in flight does not keep the process alive, as the pool's idle ones
+// do not.
 import pg from "pg";
 
 /** A named statement with text parameters (JSON lists, for the batch), as node-postgres's QueryConfig names them. */
@@ -27,22 +31,38 @@ export interface NamedStatement {
 const cstringLength = (s: string) => Buffer.byteLength(s) + 1;
 
 /**
- * The extended-protocol messages that run `s` once with an unnamed portal, in
- * one buffer: Parse (only when the connection has not parsed it yet), Bind
- * with every parameter as text and results as text, Execute with no row limit,
- * Sync. No Describe: the statement returns no rows.
+ * What a run does with its statement before binding it: nothing (the
+ * connection has it parsed), parse it (the connection has not), or close it and
+ * parse it again (it served its runs: planned anew against the tables as they
+ * are now).
  */
-export function runMessages(s: NamedStatement, parse: boolean): Buffer {
+export type Prepare = "none" | "parse" | "again";
+
+/**
+ * The extended-protocol messages that run `s` once with an unnamed portal, in
+ * one buffer: Close and Parse as `prepare` says, Bind with every parameter as
+ * text and results as text, Execute with no row limit, Sync. No Describe: the
+ * statement returns no rows. Should any fail, PostgreSQL skips the rest up to
+ * the Sync, so a statement closed is never left unparsed by a run that went on.
+ */
+export function runMessages(s: NamedStatement, prepare: Prepare): Buffer {
   const values = s.values.map((v) => Buffer.byteLength(v));
-  const parseBody = parse ? 4 + cstringLength(s.name) + cstringLength(s.text) + 2 : 0;
+  const closeBody = prepare === "again" ? 4 + 1 + cstringLength(s.name) : 0;
+  const parseBody = prepare !== "none" ? 4 + cstringLength(s.name) + cstringLength(s.text) + 2 : 0;
   const bindBody = 4 + 1 + cstringLength(s.name) + 2 + 2 + values.reduce((n, len) => n + 4 + len, 0) + 2;
-  const out = Buffer.allocUnsafe((parse ? 1 + parseBody : 0) + 1 + bindBody + 10 + 5);
+  const out = Buffer.allocUnsafe((closeBody ? 1 + closeBody : 0) + (parseBody ? 1 + parseBody : 0) + 1 + bindBody + 10 + 5);
   let at = 0;
   const cstring = (text: string) => {
     at += out.write(text, at);
     out[at++] = 0;
   };
-  if (parse) {
+  if (closeBody) {
+    out[at++] = 0x43; // 'C'
+    at = out.writeInt32BE(closeBody, at);
+    out[at++] = 0x53; // 'S': a prepared statement
+    cstring(s.name);
+  }
+  if (parseBody) {
     out[at++] = 0x50; // 'P'
     at = out.writeInt32BE(parseBody, at);
     cstring(s.name);
@@ -86,6 +106,8 @@ class Run implements pg.Submittable {
   readonly text: string;
   constructor(
     private readonly statement: NamedStatement,
+    /** Close and parse the statement again, where the connection has it. */
+    private readonly replan: boolean,
     private done: ((e: Error | null) => void) | null,
   ) {
     this.name = statement.name;
@@ -93,7 +115,10 @@ class Run implements pg.Submittable {
   }
   submit(connection: pg.Connection): void {
     const c = connection as unknown as WireConnection;
-    c.stream.write(runMessages(this.statement, c.parsedStatements[this.name] === undefined));
+    const prepare: Prepare = c.parsedStatements[this.name] === undefined ? "parse" : this.replan ? "again" : "none";
+    // parsed again, it is the connection's once more at its ParseComplete; until then (or if the Parse fails) the next run parses it
+    if (prepare === "again") delete c.parsedStatements[this.name];
+    c.stream.write(runMessages(this.statement, prepare));
   }
   private finish(e: Error | null): void {
     const done = this.done;
@@ -122,18 +147,19 @@ type WriterClient = pg.Client & { ref(): void; unref(): void };
 interface Slot {
   client: WriterClient;
   connected: Promise<void>;
-  runs: number;
+  /** Runs of each statement since it was last planned on this connection. */
+  runs: Map<string, number>;
   /** A run is on it (one at a time: a run waits for a free connection rather than queueing on a busy one). */
   busy: boolean;
-  /** Failed, ended or served its runs: takes no more, and is closed once free. */
+  /** Failed or ended: takes no more, and is closed once free. */
   retired: boolean;
 }
 
 export interface WriterOptions {
   /** Connections at most (the store has at most this many batch writes in flight). */
   connections: number;
-  /** Runs a connection serves before it is replaced. */
-  usesPerConnection: number;
+  /** Runs of a statement on a connection before it is planned again there. */
+  runsPerPlan: number;
 }
 
 export class StatementWriter {
@@ -152,11 +178,12 @@ export class StatementWriter {
   async run(s: NamedStatement): Promise<void> {
     if (this.ended) throw new Error("the statement writer has ended");
     const slot = this.take() ?? (await new Promise<Slot>((take, fail) => this.waiting.push({ take, fail })));
-    // its last run: it takes no more, and is closed once this one is answered
-    if (++slot.runs >= this.opts.usesPerConnection) slot.retired = true;
+    const runs = (slot.runs.get(s.name) ?? 0) + 1;
+    const replan = runs > this.opts.runsPerPlan;
+    slot.runs.set(s.name, replan ? 1 : runs);
     try {
       await slot.connected;
-      await new Promise<void>((resolve, reject) => slot.client.query(new Run(s, (e) => (e ? reject(e) : resolve()))));
+      await new Promise<void>((resolve, reject) => slot.client.query(new Run(s, replan, (e) => (e ? reject(e) : resolve()))));
     } catch (e) {
       // a statement the database refused leaves its connection serving; any other failure ends it
       if (!(e instanceof pg.DatabaseError) || e.severity === "FATAL" || e.severity === "PANIC") slot.retired = true;
@@ -183,7 +210,7 @@ export class StatementWriter {
     return slot;
   }
 
-  /** A run is done with `slot`: the next waiting run takes it (or a new connection, when it retired); else it idles. */
+  /** A run is done with `slot`: the next waiting run takes it (or a new connection, when it failed); else it idles. */
   private free(slot: Slot): void {
     slot.busy = false;
     if (slot.retired) this.close(slot);
@@ -194,7 +221,7 @@ export class StatementWriter {
 
   private open(): Slot {
     const client = this.newClient() as WriterClient;
-    const slot: Slot = { client, connected: Promise.resolve(), runs: 0, busy: false, retired: false };
+    const slot: Slot = { client, connected: Promise.resolve(), runs: new Map(), busy: false, retired: false };
     // a failed or closed connection takes no more runs; a run on it gets the error from the client (and the store says so)
     client.on("error", (e: Error & { code?: string }) => {
       if (!slot.busy && !this.ended) console.error(`batch writes: an idle connection failed (${e.code ?? e.message}); it will be replaced`);
