@@ -265,10 +265,15 @@ export class RoomManager {
   startRenewing(): void {
     if (this.renewer) return;
     let n = 0;
+    let running = false;
     this.renewer = setInterval(() => {
+      // a renewal still under way (the database slow to answer: many rooms loading at once) is not joined by another over the same leases
+      if (running) return;
+      running = true;
       void this.renew()
         .then(() => (++n % 3 === 0 ? this.adoptOrphans() : 0))
-        .catch((e) => console.error("lease renewal failed", e));
+        .catch((e) => console.error("lease renewal failed", e))
+        .finally(() => (running = false));
     }, Math.max(50, Math.floor(this.leases.ttlMs / 3)));
     this.renewer.unref();
   }
