@@ -2,13 +2,15 @@
 // rooms the database holds: a batch of one commit must not read a table whole,
 // or every action costs more with every room ever made. Checked on the plan
 // the store's named statement settles on (the generic one), with thousands of
-// rooms in the tables.
+// rooms in the tables. And a lease renewal's chunk reads the process's leases
+// in room order from where the chunk before ended, by the index, unsorted.
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { StatementWriter } from "../db/writer";
 import { filledDb, fillRooms } from "../test/fill-rooms";
 import { createTestDb } from "../test/harness";
 import { BATCH_SQL, batchParams, batchQuery, type Commit } from "./batch-sql";
+import { RENEW_CHUNK_SQL } from "./leases";
 
 const ROOMS = 5000;
 let filled: Awaited<ReturnType<typeof filledDb>>;
@@ -62,6 +64,26 @@ describe("the batch statement's plan", () => {
     expect(ev.rows).toEqual([{ seq: 1 }]);
     expect(room.rows).toEqual([{ version: 1 }]);
     expect(seat.rows).toEqual([{ name: "Bot", isBot: true }]);
+  });
+});
+
+describe("a lease renewal's plan", () => {
+  /** Every node of the plan, as "type" or "type on relation using index". */
+  function nodes(plan: Record<string, unknown>, out: string[] = []): string[] {
+    const rel = plan["Relation Name"];
+    const index = plan["Index Name"];
+    out.push(`${String(plan["Node Type"])}${typeof rel === "string" ? ` on ${rel}` : ""}${typeof index === "string" ? ` using ${index}` : ""}`);
+    for (const p of (plan.Plans as Record<string, unknown>[] | undefined) ?? []) nodes(p, out);
+    return out;
+  }
+
+  it("reads a chunk of the process's leases by owner and room from where the last chunk ended, without sorting them", async () => {
+    // thousands of leases of one owner (the filled rooms'), a chunk from the middle of them
+    const r = await c.query<{ "QUERY PLAN": { Plan: Record<string, unknown> }[] }>(`EXPLAIN (FORMAT JSON) ${RENEW_CHUNK_SQL}`, ["filled", 10_000, "room-2500", 100]);
+    const found = nodes(r.rows[0]!["QUERY PLAN"][0]!.Plan);
+    expect(found).toContain('Index Scan on RoomLease using RoomLease_owner_roomId_idx');
+    expect(found.filter((n) => n.startsWith("Sort"))).toEqual([]);
+    expect(found.filter((n) => n.startsWith("Seq Scan"))).toEqual([]);
   });
 });
 

@@ -43,10 +43,18 @@ const EXPIRY = `${NOW} + $2::int * interval '1 millisecond'`;
  * deadlock only after a second (its deadlock_timeout), a second in which every
  * acknowledgement of the process waited.
  */
-function updateInRoomOrder(set: string, where: string, returning = ""): string {
-  return `UPDATE "RoomLease" l SET ${set}
-    FROM (SELECT "roomId" FROM "RoomLease" WHERE ${where} ORDER BY "roomId" FOR UPDATE) o
-    WHERE l."roomId" = o."roomId"${returning ? ` RETURNING ${returning}` : ""}`;
+function updateInRoomOrder(set: string, where: string): string {
+  return `UPDATE "RoomLease" SET ${set} WHERE "roomId" = ANY(ARRAY(${lockInRoomOrder(where)}))`;
+}
+
+/**
+ * The rooms of the leases `where` chooses, locked in room order. An update
+ * takes them as a list of keys, each looked up by the table's key: joined to
+ * the table instead, the planner read the whole table for a few hundred of its
+ * thousands of leases.
+ */
+function lockInRoomOrder(where: string, more = ""): string {
+  return `SELECT "roomId" FROM "RoomLease" WHERE ${where} ORDER BY "roomId"${more} FOR UPDATE`;
 }
 
 /**
@@ -61,15 +69,18 @@ function updateInRoomOrder(set: string, where: string, returning = ""): string {
 const RENEW_CHUNK = 100;
 
 /**
- * The process's next leases after `$3` (in the C collation, which JavaScript's
- * string order agrees with for the ASCII ids rooms have), up to `$4`, extended;
- * a lease locked by a write batch in flight is passed over. It never waits, so
- * the order it locks in cannot deadlock with a batch.
+ * The process's next leases after `$3` in room order, up to `$4`, extended; a
+ * lease locked by a write batch in flight is passed over. It never waits, so
+ * the order it locks in cannot deadlock with a batch. Answers how many it
+ * extended and the last of them, where the next chunk starts: the index on
+ * (owner, room) hands each chunk its rows in that order from there, so a
+ * renewal reads the process's leases once however many chunks it takes.
  */
-const RENEW_CHUNK_SQL = `UPDATE "RoomLease" l SET "expiresAt" = ${EXPIRY}
-    FROM (SELECT "roomId" FROM "RoomLease" WHERE "owner" = $1 AND "expiresAt" > ${GIVEN_UP} AND "roomId" COLLATE "C" > $3
-          ORDER BY "roomId" COLLATE "C" LIMIT $4 FOR UPDATE SKIP LOCKED) o
-    WHERE l."roomId" = o."roomId" RETURNING l."roomId"`;
+export const RENEW_CHUNK_SQL = `WITH u AS (
+      UPDATE "RoomLease" SET "expiresAt" = ${EXPIRY}
+      WHERE "roomId" = ANY(ARRAY(${lockInRoomOrder(`"owner" = $1 AND "roomId" > $3 AND "expiresAt" > ${GIVEN_UP}`, " LIMIT $4")} SKIP LOCKED))
+      RETURNING "roomId")
+    SELECT count(*)::int AS n, max("roomId") AS last FROM u`;
 
 export interface Lease {
   roomId: string;
@@ -131,10 +142,9 @@ export class Leases {
    */
   async renew(): Promise<Lease[]> {
     for (let after = ""; ; ) {
-      const r = await this.sql.query<{ roomId: string }>(RENEW_CHUNK_SQL, [this.owner, this.ttlMs, after, RENEW_CHUNK]);
-      let last = after;
-      for (const x of r.rows) if (x.roomId > last) last = x.roomId;
-      if (r.rows.length < RENEW_CHUNK || last === after) break;
+      const r = await this.sql.query<{ n: number; last: string | null }>(RENEW_CHUNK_SQL, [this.owner, this.ttlMs, after, RENEW_CHUNK]);
+      const { n, last } = r.rows[0]!;
+      if (n < RENEW_CHUNK || last === null) break;
       after = last;
     }
     // a renewal comes every third of a lease's life: one with less than half of it left was passed over at least once
