@@ -59,6 +59,7 @@ import { summariseHeapProfile, summariseProfile } from "./bench/profile";
 import { roomHeap, type RoomHeap } from "./bench/heap-rooms";
 import type { RoomSpec } from "./bench/protocol";
 import { benchBatchSql, type BatchSqlResult } from "./bench/batch-sql";
+import type { GcPauses } from "../server/test/gc-pauses";
 import { CONFIG, MIX_8, mix, room } from "./bench/scenarios";
 import { runRestart, type RestartResult } from "./bench/restart";
 import { machine } from "./bench/system";
@@ -99,6 +100,12 @@ const SCENARIOS: Record<string, { rooms: RoomSpec[]; paceMs: number; target: str
 
 const log = (line: string) => console.log(line);
 const ms = (v: number) => (Number.isNaN(v) ? "–" : v < 10 ? v.toFixed(2) : v.toFixed(0));
+/** Scavenges and full collections over a window: how many, their sum and the longest. */
+const gcLine = (g: GcPauses) =>
+  [
+    `${g.minor.count} scavenge${g.minor.count === 1 ? "" : "s"}${g.minor.count ? ` (${ms(g.minor.totalMs)} ms in all, the longest ${ms(g.minor.maxMs)} ms)` : ""}`,
+    `${g.major.count} full collection${g.major.count === 1 ? "" : "s"}${g.major.count ? ` (the longest final pause ${ms(g.major.maxMs)} ms)` : ""}`,
+  ].join(", ");
 const ratio = (a: number, b: number) => (b > 0 && Number.isFinite(a / b) ? `${(a / b).toFixed(2)}×` : "–");
 const lat = (s: LoadResult["ack"]) => `p50 ${ms(s.p50)} / p95 ${ms(s.p95)} / p99 ${ms(s.p99)} / max ${ms(s.max)} ms`;
 
@@ -112,7 +119,8 @@ function printLoad(g: LoadResult, e: LoadResult | null): void {
   const w = g.server.waits;
   if (w) log(`  waits on the server: an action for its room's queue p50 ${ms(w.queue.p50)} / p99 ${ms(w.queue.p99)} ms; a commit for its durable write p50 ${ms(w.durable.p50)} / p99 ${ms(w.durable.p99)} ms`);
   log(`  received by the seats per action: ${g.receivedKiBPerAction.toFixed(1)} KiB${e ? ` (floor ${e.receivedKiBPerAction.toFixed(2)} KiB)` : ""}; other seats it showed nothing, so not sent: ${g.unseenPerAction.toFixed(2)} per action${e ? ` (floor ${e.unseenPerAction.toFixed(2)})` : ""}`);
-  log(`  server CPU per action: ${g.server.cpuMsPerAction.toFixed(3)} ms${e ? ` (floor ${e.server.cpuMsPerAction.toFixed(3)} ms: ${ratio(g.server.cpuMsPerAction, e.server.cpuMsPerAction)})` : ""}, of which system ${g.server.systemMsPerAction.toFixed(3)} ms${e ? ` (floor ${e.server.systemMsPerAction.toFixed(3)} ms)` : ""}; server busy ${(g.server.cpuShare * 100).toFixed(0)} % of a core, event-loop delay p99 ${ms(g.server.loopP99Ms)} ms`);
+  log(`  server CPU per action: ${g.server.cpuMsPerAction.toFixed(3)} ms${e ? ` (floor ${e.server.cpuMsPerAction.toFixed(3)} ms: ${ratio(g.server.cpuMsPerAction, e.server.cpuMsPerAction)})` : ""}, of which system ${g.server.systemMsPerAction.toFixed(3)} ms${e ? ` (floor ${e.server.systemMsPerAction.toFixed(3)} ms)` : ""}; server busy ${(g.server.cpuShare * 100).toFixed(0)} % of a core, event-loop delay p99 ${ms(g.server.loopP99Ms)} ms, max ${ms(g.server.loopMaxMs)} ms`);
+  if (g.server.gc) log(`    the collector's pauses over the window: ${gcLine(g.server.gc)}${e?.server.gc ? ` (floor: ${gcLine(e.server.gc)})` : ""}`);
   const st = g.server.stagesMsPerAction;
   if (st) {
     const rest = g.server.cpuMsPerAction - st.edge - st.fold - st.payloads - st.writes;

@@ -5,6 +5,7 @@
 // memory and event-loop delay over IPC like the room server does.
 import { createServer } from "node:http";
 import { monitorEventLoopDelay } from "node:perf_hooks";
+import { watchGcPauses } from "../../server/test/gc-pauses";
 import { Server } from "socket.io";
 
 interface EchoRoom {
@@ -25,6 +26,7 @@ const http = createServer((_req, res) => {
 const io = new Server(http, { maxHttpBufferSize: 64 * 1024, serveClient: false });
 const loop = monitorEventLoopDelay({ resolution: 10 });
 loop.enable();
+const gcPauses = watchGcPauses();
 
 type Reply = (r: object) => void;
 const fail = (reply: Reply) => reply({ ok: false, code: "room/not_found", message: "no such room" });
@@ -71,8 +73,12 @@ process.on("message", (msg: { id: number; type: string; resetLoop?: boolean; gc?
   // the heap without its garbage, as the room server gives it (both run with --expose-gc)
   if (msg.gc) (globalThis as { gc?: () => void }).gc?.();
   const delay = { p50: loop.percentile(50) / 1e6, p99: loop.percentile(99) / 1e6, max: loop.max / 1e6 };
-  if (msg.resetLoop) loop.reset();
-  process.send?.({ id: msg.id, type: "stats", at: Date.now(), cpu: process.cpuUsage(), memory: process.memoryUsage(), store: { batches: 0, events: actions }, rooms: rooms.size, sockets: io.engine.clientsCount, loopDelayMs: delay });
+  const gc = gcPauses.read();
+  if (msg.resetLoop) {
+    loop.reset();
+    gcPauses.reset();
+  }
+  process.send?.({ id: msg.id, type: "stats", at: Date.now(), cpu: process.cpuUsage(), memory: process.memoryUsage(), store: { batches: 0, events: actions }, rooms: rooms.size, sockets: io.engine.clientsCount, loopDelayMs: delay, gc });
 });
 process.on("SIGTERM", () => io.close(() => process.exit(0)));
 

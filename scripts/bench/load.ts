@@ -7,6 +7,7 @@ import pg from "pg";
 import { createDb } from "../../server/db/client";
 import { createTestDb } from "../../server/test/harness";
 import { ipcAsker, ServerProcess, type ChildStats } from "../../server/test/server-process";
+import type { GcPauses } from "../../server/test/gc-pauses";
 import type { HistogramData } from "../../server/histogram";
 import type { Stage, Wait } from "../../server/stage-times";
 import { SERVER_NODE_FLAGS } from "../server-flags.mjs";
@@ -100,6 +101,8 @@ export interface LoadResult {
     cpuShare: number;
     loopP99Ms: number;
     loopMaxMs: number;
+    /** The collector's pauses over the window (null where the server does not report them: the cluster). */
+    gc: GcPauses | null;
     heapPerRoomKiB: number;
     /** The same after the window, per room the server holds then: the games at every stage, and the rooms finished in the run (unloaded a minute after their end). */
     heapPerRoomAfterKiB: number;
@@ -297,6 +300,7 @@ export async function runLoad(o: LoadOptions): Promise<LoadResult> {
         cpuShare: serverCpu / (windowS * 1000),
         loopP99Ms: s1.loopDelayMs.p99,
         loopMaxMs: s1.loopDelayMs.max,
+        gc: s1.gc ?? null,
         heapPerRoomKiB: (afterSetup.memory.heapUsed - base.memory.heapUsed) / rooms / 1024,
         heapPerRoomAfterKiB: (afterWindow.memory.heapUsed - base.memory.heapUsed) / Math.max(rooms, afterWindow.rooms) / 1024,
         roomsAfter: Math.max(rooms, afterWindow.rooms),

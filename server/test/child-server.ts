@@ -8,6 +8,7 @@ import { writeFileSync, writeSync } from "node:fs";
 import { Session } from "node:inspector/promises";
 import { findSourceMap } from "node:module";
 import { monitorEventLoopDelay } from "node:perf_hooks";
+import { watchGcPauses } from "./gc-pauses";
 import { writeHeapSnapshot } from "node:v8";
 import { startGarnetServer } from "../app-server";
 import { alertsFromEnv } from "../alerts/config";
@@ -30,6 +31,7 @@ function announce(event: object): void {
 const startedAt = Date.now();
 const loop = monitorEventLoopDelay({ resolution: 10 });
 loop.enable();
+const gcPauses = watchGcPauses();
 
 const server = await startGarnetServer({
   databaseUrl: process.env.DATABASE_URL!,
@@ -139,8 +141,10 @@ process.on("message", (msg: ChildRequest & { id: number }) => {
       if (msg.gc && gc) gc();
       const delay = { p50: loop.percentile(50) / 1e6, p99: loop.percentile(99) / 1e6, max: loop.max / 1e6 };
       const waits = { queue: waitTimes.queue.data(), durable: waitTimes.durable.data() };
+      const gcs = gcPauses.read();
       if (msg.resetLoop) {
         loop.reset();
+        gcPauses.reset();
         waitTimes.queue.reset();
         waitTimes.durable.reset();
       }
@@ -156,6 +160,7 @@ process.on("message", (msg: ChildRequest & { id: number }) => {
         sockets: server.io.engine.clientsCount,
         edge: server.edge.stats(),
         loopDelayMs: delay,
+        gc: gcs,
         alerts: { ...server.alerts.outbox.figures, ...server.alerts.figures },
       });
       return;

@@ -1,6 +1,7 @@
 // The parent's side of child-server.ts: start a room server as a process of its
 // own, wait until it serves, ask it for figures, kill it with SIGKILL.
 import { spawn, type ChildProcess } from "node:child_process";
+import type { GcPauses } from "./gc-pauses";
 import { createServer } from "node:net";
 import path from "node:path";
 import type { Clock } from "../../lib/room/types";
@@ -39,6 +40,8 @@ export interface ChildStats {
   sockets: number;
   edge: ReturnType<Edge["stats"]>;
   loopDelayMs: { p50: number; p99: number; max: number };
+  /** The collector's pauses since the last reset (gc-pauses.ts); the cluster has none. */
+  gc?: GcPauses;
   /** The alerts' outbox and what went out (see server/alerts). */
   alerts: OutboxFigures & AlertFigures;
 }
