@@ -4,21 +4,21 @@
 // beside the database's work counts. As a node-postgres query through the
 // pool (a Query object, the pool's check-out and idle timer, a Describe and a
 // result for rows that never come) a batch write of one commit cost the server
-// 119–124 µs of CPU; this way, 76–95 µs (docs/benchmarks.md, thirty-fourth
-// pass). Here a run is a Submittable whose messages (Parse the first time on
-// a connection, then Bind, Execute, Sync) leave in one buffer, and whose
-// answer is ReadyForQuery or an error.
+// 119–124 µs of CPU; this way, 76–95 µs (docs/benchmarks-history.md,
+// thirty-fourth pass). Here a run is a Submittable whose messages (Parse the
+// first time on a connection, then Bind, Execute, Sync) leave in one buffer,
+// and whose answer is ReadyForQuery or an error.
 //
 // A statement is planned again after so many runs on its connection: closed
 // and parsed anew in the run's own buffer (client.ts: a named statement keeps
 // the plan it settled on for as long as it lives). The connection itself
-// stays: a new one cost the run that opened it 60–120 ms at the ORG pace (a
-// new backend's start and its first statement, every batch behind it
-// waiting), where planning again costs the database about a millisecond. One
-// that fails is dropped and another opened on the next run. A run waits for a
-// free connection rather than queueing on a busy one. A connection with
-// nothing in flight does not keep the process alive, as the pool's idle ones
-// do not.
+// stays: a new one cost the run that opened it about 120 ms at the ORG pace
+// (a new backend's start and its first statement, every commit of the batch
+// waiting), where planning again costs about a millisecond
+// (docs/benchmarks.md, thirty-fifth pass). One that fails is dropped and
+// another opened on the next run. A run waits for a free connection rather
+// than queueing on a busy one. A connection with nothing in flight does not
+// keep the process alive, as the pool's idle ones do not.
 import pg from "pg";
 
 /** A named statement with text parameters (JSON lists, for the batch), as node-postgres's QueryConfig names them. */

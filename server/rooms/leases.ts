@@ -64,7 +64,7 @@ function lockInRoomOrder(where: string, more = ""): string {
  * locked waits for the renewal's commit, and one statement over a process's
  * thousand leases, waiting in turn for every batch in flight, held them for
  * 100–430 ms at the ORG pace, every third of a lease's life (the tail of the
- * acknowledgements then; docs/benchmarks.md, thirty-fourth pass).
+ * acknowledgements then; docs/benchmarks.md, thirty-fifth pass).
  */
 const RENEW_CHUNK = 100;
 
