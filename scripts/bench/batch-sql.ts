@@ -42,6 +42,9 @@ export interface BatchSqlResult {
   replan: { ordinaryMs: number; replanMs: number; newConnectionMs: number };
 }
 
+/** The middle of some timings (the upper middle of an even count). */
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+
 /** A batch's parameters made and converted as node-postgres sends them, per commit (best of three rounds). */
 export function benchBatchParams(ms = 1500): BatchSqlResult["params"] {
   const { changes, events } = roomChanges(getGame("secret-sinner")!, 9, CONFIG["secret-sinner"]!, 1)[0]!;
@@ -150,7 +153,6 @@ async function serverCpuPerWrite(url: string, rooms: number, versions: Map<strin
     await writer.end();
     await pool.end();
   }
-  const median = (xs: number[]) => xs.sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
   return { poolQueryUs: median(rounds.pool), writerUs: median(rounds.writer) };
 }
 
@@ -189,7 +191,6 @@ async function replanCost(url: string, rooms: number, versions: Map<string, numb
     await writer.end();
     await pool.end();
   }
-  const median = (xs: number[]) => xs.sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
   return { ordinaryMs: median(ordinary), replanMs: median(replan), newConnectionMs: median(fresh) };
 }
 

@@ -32,13 +32,18 @@ function commit(roomId: string, seq = 1): Commit {
   };
 }
 
-/** Every scan of one of these tables in the plan, with how it reads it. */
-function scans(plan: Record<string, unknown>, out: string[] = []): string[] {
+/** Every node of the plan: its type, and the table and index it reads, where it reads one. */
+function planNodes(plan: Record<string, unknown>, out: { type: string; rel?: string; index?: string }[] = []): { type: string; rel?: string; index?: string }[] {
   const rel = plan["Relation Name"];
-  const type = String(plan["Node Type"]);
-  if (typeof rel === "string" && ["Room", "RoomLease", "Seat"].includes(rel) && type.endsWith("Scan")) out.push(`${type} on ${rel}`);
-  for (const p of (plan.Plans as Record<string, unknown>[] | undefined) ?? []) scans(p, out);
+  const index = plan["Index Name"];
+  out.push({ type: String(plan["Node Type"]), ...(typeof rel === "string" ? { rel } : {}), ...(typeof index === "string" ? { index } : {}) });
+  for (const p of (plan.Plans as Record<string, unknown>[] | undefined) ?? []) planNodes(p, out);
   return out;
+}
+
+/** Every scan of one of these tables in the plan, with how it reads it. */
+function scans(plan: Record<string, unknown>): string[] {
+  return planNodes(plan).flatMap((n) => (n.rel && ["Room", "RoomLease", "Seat"].includes(n.rel) && n.type.endsWith("Scan") ? [`${n.type} on ${n.rel}`] : []));
 }
 
 /** The scans of Room, RoomLease and Seat in the plan `statement` (a prepared statement's name) has for a batch of these commits. */
@@ -68,19 +73,10 @@ describe("the batch statement's plan", () => {
 });
 
 describe("a lease renewal's plan", () => {
-  /** Every node of the plan, as "type" or "type on relation using index". */
-  function nodes(plan: Record<string, unknown>, out: string[] = []): string[] {
-    const rel = plan["Relation Name"];
-    const index = plan["Index Name"];
-    out.push(`${String(plan["Node Type"])}${typeof rel === "string" ? ` on ${rel}` : ""}${typeof index === "string" ? ` using ${index}` : ""}`);
-    for (const p of (plan.Plans as Record<string, unknown>[] | undefined) ?? []) nodes(p, out);
-    return out;
-  }
-
   it("reads a chunk of the process's leases by owner and room from where the last chunk ended, without sorting them", async () => {
     // thousands of leases of one owner (the filled rooms'), a chunk from the middle of them
     const r = await c.query<{ "QUERY PLAN": { Plan: Record<string, unknown> }[] }>(`EXPLAIN (FORMAT JSON) ${RENEW_CHUNK_SQL}`, ["filled", 10_000, "room-2500", 100]);
-    const found = nodes(r.rows[0]!["QUERY PLAN"][0]!.Plan);
+    const found = planNodes(r.rows[0]!["QUERY PLAN"][0]!.Plan).map((n) => `${n.type}${n.rel ? ` on ${n.rel}` : ""}${n.index ? ` using ${n.index}` : ""}`);
     expect(found).toContain('Index Scan on RoomLease using RoomLease_owner_roomId_idx');
     expect(found.filter((n) => n.startsWith("Sort"))).toEqual([]);
     expect(found.filter((n) => n.startsWith("Seq Scan"))).toEqual([]);

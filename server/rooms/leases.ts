@@ -43,18 +43,19 @@ const EXPIRY = `${NOW} + $2::int * interval '1 millisecond'`;
  * deadlock only after a second (its deadlock_timeout), a second in which every
  * acknowledgement of the process waited.
  */
-function updateInRoomOrder(set: string, where: string): string {
-  return `UPDATE "RoomLease" SET ${set} WHERE "roomId" = ANY(ARRAY(${lockInRoomOrder(where)}))`;
+function updateInRoomOrder(set: string, where: string, chunk?: { limit: string }): string {
+  return `UPDATE "RoomLease" SET ${set} WHERE "roomId" = ANY(ARRAY(${lockInRoomOrder(where, chunk)}))`;
 }
 
 /**
- * The rooms of the leases `where` chooses, locked in room order. An update
- * takes them as a list of keys, each looked up by the table's key: joined to
- * the table instead, the planner read the whole table for a few hundred of its
- * thousands of leases.
+ * The rooms of the leases `where` chooses, locked in room order; with `chunk`,
+ * the first `limit` of them that no one else holds (the rest passed over, never
+ * waited for). An update takes them as a list of keys, each looked up by the
+ * table's key: joined to the table instead, the planner read the whole table
+ * for a few hundred of its thousands of leases.
  */
-function lockInRoomOrder(where: string, more = ""): string {
-  return `SELECT "roomId" FROM "RoomLease" WHERE ${where} ORDER BY "roomId"${more} FOR UPDATE`;
+function lockInRoomOrder(where: string, chunk?: { limit: string }): string {
+  return `SELECT "roomId" FROM "RoomLease" WHERE ${where} ORDER BY "roomId"${chunk ? ` LIMIT ${chunk.limit}` : ""} FOR UPDATE${chunk ? " SKIP LOCKED" : ""}`;
 }
 
 /**
@@ -63,7 +64,7 @@ function lockInRoomOrder(where: string, more = ""): string {
  * than waiting for it: a write batch for a room whose lease a renewal has
  * locked waits for the renewal's commit, and one statement over a process's
  * thousand leases, waiting in turn for every batch in flight, held them for
- * 100–430 ms at the ORG pace, every third of a lease's life (the tail of the
+ * 95–430 ms at the ORG pace, every third of a lease's life (the tail of the
  * acknowledgements then; docs/benchmarks.md, thirty-fifth pass).
  */
 const RENEW_CHUNK = 100;
@@ -77,8 +78,7 @@ const RENEW_CHUNK = 100;
  * renewal reads the process's leases once however many chunks it takes.
  */
 export const RENEW_CHUNK_SQL = `WITH u AS (
-      UPDATE "RoomLease" SET "expiresAt" = ${EXPIRY}
-      WHERE "roomId" = ANY(ARRAY(${lockInRoomOrder(`"owner" = $1 AND "roomId" > $3 AND "expiresAt" > ${GIVEN_UP}`, " LIMIT $4")} SKIP LOCKED))
+      ${updateInRoomOrder(`"expiresAt" = ${EXPIRY}`, `"owner" = $1 AND "roomId" > $3 AND "expiresAt" > ${GIVEN_UP}`, { limit: "$4" })}
       RETURNING "roomId")
     SELECT count(*)::int AS n, max("roomId") AS last FROM u`;
 
