@@ -6,7 +6,7 @@ import pg from "pg";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import type { RoomPayload } from "../lib/protocol";
 import type { GarnetServer } from "./app-server";
-import { StaleLease } from "./rooms/leases";
+import { Leases, StaleLease } from "./rooms/leases";
 import { commitOf } from "./rooms/commit";
 import { foldRows } from "./test/fold-rows";
 import { fixtureGame } from "./test/fixture-game";
@@ -207,29 +207,36 @@ describe("room leases with fencing", () => {
   });
 
   it("a renewal passes over a lease a write batch holds rather than waiting for it, still counts it held, and waits for it once it is past half its life", async () => {
-    const { code } = await runningGame(a);
-    const room = a.rooms.loaded(code)!;
-    const expiry = async () => (await a.db.roomLease.findUniqueOrThrow({ where: { roomId: room.id } })).expiresAt.getTime();
+    // a lease of an owner no server renews on its timer: a timed renewal landing between the steps
+    // below would extend the lease the test shortens, and the renewal under test would have nothing to wait for
+    const owner = "process-probe";
+    const roomId = "probe-lease";
+    const pool = new pg.Pool({ connectionString: db.url, max: 2 });
+    const leases = new Leases(pool, owner, 60_000);
+    await a.db.user.upsert({ where: { id: host.id }, create: host, update: {} });
+    await a.db.room.create({ data: { id: roomId, code: "PRB001", gameId: "fixture", hostId: host.id, config: {}, seed: "s", status: "running" } });
+    await a.db.roomLease.create({ data: { roomId, owner, token: 1, expiresAt: new Date(Date.now() + 60_000) } });
+    const expiry = async () => (await a.db.roomLease.findUniqueOrThrow({ where: { roomId } })).expiresAt.getTime();
     const batch = new pg.Client({ connectionString: db.url });
     await batch.connect();
     try {
       // what a write batch's fence holds until it commits
       const holdLease = async () => {
         await batch.query("BEGIN");
-        await batch.query(`SELECT 1 FROM "RoomLease" WHERE "roomId" = $1 FOR SHARE`, [room.id]);
+        await batch.query(`SELECT 1 FROM "RoomLease" WHERE "roomId" = $1 FOR SHARE`, [roomId]);
       };
       await holdLease();
       const before = await expiry();
-      const renewed = await a.rooms.leases.renew();
-      expect(renewed).toContainEqual({ roomId: room.id, token: room.fence });
+      const renewed = await leases.renew();
+      expect(renewed).toContainEqual({ roomId, token: 1 });
       expect(await expiry()).toBe(before);
       await batch.query("COMMIT");
 
       // passed over again and again, the lease comes within half its life of its end: the renewal waits for the batch
-      await a.db.roomLease.update({ where: { roomId: room.id }, data: { expiresAt: new Date(Date.now() + 5_000) } });
+      await a.db.roomLease.update({ where: { roomId }, data: { expiresAt: new Date(Date.now() + 5_000) } });
       await holdLease();
       let done = false;
-      const renewing = a.rooms.leases.renew().then((r) => ((done = true), r));
+      const renewing = leases.renew().then((r) => ((done = true), r));
       // the renewal's statement is seen waiting on the lease's lock, not done
       const waiting = async () => (await batch.query<{ n: number }>(`SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock' AND query LIKE '%RoomLease%'`)).rows[0]!.n;
       let seen = 0;
@@ -237,11 +244,13 @@ describe("room leases with fencing", () => {
       expect(seen).toBe(1);
       expect(done).toBe(false);
       await batch.query("COMMIT");
-      expect(await renewing).toContainEqual({ roomId: room.id, token: room.fence });
+      expect(await renewing).toContainEqual({ roomId, token: 1 });
       expect(await expiry()).toBeGreaterThan(Date.now() + 50_000);
     } finally {
       await batch.query("ROLLBACK").catch(() => undefined);
       await batch.end();
+      await pool.end();
+      await a.db.room.delete({ where: { id: roomId } });
     }
   });
 
