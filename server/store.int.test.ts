@@ -1,6 +1,6 @@
 // The batched write path: one statement per batch, whole or nothing, and a
 // failed batch retried commit by commit so that only the bad commit fails.
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, inject, it, vi } from "vitest";
 import { createDb, createSqlPool, type Db, type SqlPool } from "./db/client";
 import { Store, type Commit, type RoomRow } from "./rooms/store";
 import { createTestDb } from "./test/harness";
@@ -160,6 +160,35 @@ describe("Store", () => {
     held[2]!();
     await Promise.all(waiting);
     expect(store.stats).toMatchObject({ batches: 3, events: 10, failedBatches: 0 });
+    await store.drain();
+  });
+
+  it("with no write in flight, lets a commit wait a moment for others to join its batch", async () => {
+    const ids = ["room-v-0001", "room-w-0001", "room-x-0001"];
+    for (const id of ids) await newRoom(id);
+    const { store, batches, held } = heldStore();
+    // the store's clock and timers are the test's: the gather is timed, so a busy machine cannot move a commit to another batch
+    vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout", "setImmediate", "performance"] });
+    let pair: Promise<void>[];
+    try {
+      pair = [store.append(commit(ids[0]!, 1))];
+      await vi.advanceTimersByTimeAsync(1);
+      expect(batches).toEqual([]);
+      pair.push(store.append(commit(ids[1]!, 1)));
+      await vi.advanceTimersByTimeAsync(2);
+      // its moment is two milliseconds: by the third, the two have gone together
+      expect(batches).toEqual([[ids[0], ids[1]]]);
+    } finally {
+      vi.useRealTimers();
+    }
+    held[0]!();
+    await Promise.all(pair);
+    // a commit alone goes by itself once its moment is over
+    const late = store.append(commit(ids[2]!, 1));
+    expect(await until(() => batches.length === 2)).toBe(true);
+    held[1]!();
+    await late;
+    expect(store.stats).toMatchObject({ batches: 2, events: 3, failedBatches: 0 });
     await store.drain();
   });
 

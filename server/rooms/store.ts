@@ -59,14 +59,16 @@ const SLOW_WRITE_MS = 50;
 const WRITES_IN_FLIGHT = 2;
 
 /**
- * While one write is in flight, a second starts only once this many commits
- * wait for it, or once the one in flight has taken GATHER_MS. At a slow pace
- * (a match's few moves a second) a commit that comes during a write then joins
- * the next batch, rather than paying a round trip of its own (and the
- * database a transaction of its own); under load the second write starts at
- * once, and after a slow write no commit waits long for it.
+ * With no write in flight, a commit waits up to FIRST_GATHER_MS for others to
+ * join its batch; while one write is in flight, a second starts only once the
+ * one in flight has taken GATHER_MS. Either way PROMPT_BATCH commits waiting
+ * start a write at once. At a slow pace (a match's few moves a second) commits
+ * then share batches, rather than each paying a round trip of its own (and the
+ * database a transaction of its own, and the server the wake-up of another
+ * process); under load the writes start at once, and no commit waits long.
  */
 const PROMPT_BATCH = 8;
+const FIRST_GATHER_MS = 2;
 const GATHER_MS = 10;
 
 /** An event's columns as LoggedEvent's members; `at` (UTC, millisecond precision) as epoch milliseconds. */
@@ -90,10 +92,12 @@ type LoadedRoomRow = Omit<StoredRoom, "season"> & { seasonId: string | null; epi
 
 export class Store {
   private pending: Pending[] = [];
+  /** When the oldest commit waiting came (ms, performance.now). */
+  private pendingSince = 0;
   /** When each batch write under way started (ms, performance.now), oldest first: at most WRITES_IN_FLIGHT. */
   private started: number[] = [];
   private scheduled = false;
-  /** Set while commits wait for a write in flight to take GATHER_MS. */
+  /** Set while commits wait for others to join them (FIRST_GATHER_MS) or for a write in flight to take GATHER_MS. */
   private gather: NodeJS.Timeout | null = null;
   /** Counters for benchmarks and health. */
   stats = { batches: 0, events: 0, failedBatches: 0, failedCommits: 0, writeMs: 0, slowWrites: 0, slowestWriteMs: 0 };
@@ -116,30 +120,37 @@ export class Store {
    */
   append(commit: Commit): Promise<void> {
     return new Promise((resolve, reject) => {
+      if (this.pending.length === 0) this.pendingSince = performance.now();
       this.pending.push({ commit, resolve, reject });
       this.schedule();
     });
   }
 
-  /** Whether another batch write may start now. */
-  private canWrite(): boolean {
+  /** How long the commits waiting have yet to wait before a batch write may start (ms; 0: now, Infinity: when a write in flight ends). */
+  private waitLeft(): number {
     const flushing = this.started.length;
-    if (flushing === 0) return true;
-    if (flushing >= WRITES_IN_FLIGHT) return false;
-    return this.pending.length >= PROMPT_BATCH || performance.now() - this.started[0]! >= GATHER_MS;
+    if (flushing >= WRITES_IN_FLIGHT) return Infinity;
+    if (this.pending.length >= PROMPT_BATCH) return 0;
+    const now = performance.now();
+    const left = flushing === 0 ? FIRST_GATHER_MS - (now - this.pendingSince) : GATHER_MS - (now - this.started[0]!);
+    // under a millisecond is none: a timer's delay is counted in whole milliseconds, and can end that much early
+    return left < 1 ? 0 : left;
   }
 
   private schedule(): void {
-    if (this.scheduled) return;
-    if (!this.canWrite()) {
-      // one write in flight, few commits waiting: they go when it is done, or once it has taken GATHER_MS
-      if (this.started.length === 1 && this.pending.length && !this.gather) {
-        this.gather = setTimeout(() => {
-          this.gather = null;
-          this.schedule();
-        }, GATHER_MS - (performance.now() - this.started[0]!));
-      }
+    if (this.scheduled || this.pending.length === 0) return;
+    const wait = this.waitLeft();
+    if (wait === Infinity) return;
+    if (wait > 0) {
+      this.gather ??= setTimeout(() => {
+        this.gather = null;
+        this.schedule();
+      }, wait);
       return;
+    }
+    if (this.gather) {
+      clearTimeout(this.gather);
+      this.gather = null;
     }
     this.scheduled = true;
     setImmediate(() => {
@@ -149,7 +160,9 @@ export class Store {
   }
 
   private async flush(): Promise<void> {
-    if (!this.canWrite() || this.pending.length === 0) return;
+    if (this.pending.length === 0) return;
+    // a write that ended meanwhile can leave the commits waiting longer (they gather from their own arrival now)
+    if (this.waitLeft() > 0) return this.schedule();
     const began = performance.now();
     this.started.push(began);
     const all = this.pending;
@@ -168,11 +181,12 @@ export class Store {
       await Promise.all([failed, ...alone.map(afterBatch)]);
     } finally {
       this.started.splice(this.started.indexOf(began), 1);
-      if (this.gather && this.started.length === 0) {
+      // the wait left changed with the writes in flight: worked out again
+      if (this.gather) {
         clearTimeout(this.gather);
         this.gather = null;
       }
-      if (this.pending.length) this.schedule();
+      this.schedule();
     }
   }
 
