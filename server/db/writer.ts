@@ -15,7 +15,7 @@
 // stays: a new one cost the run that opened it about 120 ms at the ORG pace
 // (a new backend's start and its first statement, every commit of the batch
 // waiting), where planning again costs about a millisecond
-// (docs/benchmarks.md, thirty-fifth pass). One that fails is dropped and
+// (docs/benchmarks-history.md, thirty-fifth pass). One that fails is dropped and
 // another opened on the next run. A run waits for a free connection rather
 // than queueing on a busy one. A connection with nothing in flight does not
 // keep the process alive, as the pool's idle ones do not.

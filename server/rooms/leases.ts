@@ -65,7 +65,7 @@ function lockInRoomOrder(where: string, chunk?: { limit: string }): string {
  * locked waits for the renewal's commit, and one statement over a process's
  * thousand leases, waiting in turn for every batch in flight, held them for
  * 95–430 ms at the ORG pace, every third of a lease's life (the tail of the
- * acknowledgements then; docs/benchmarks.md, thirty-fifth pass).
+ * acknowledgements then; docs/benchmarks-history.md, thirty-fifth pass).
  */
 const RENEW_CHUNK = 100;
 
