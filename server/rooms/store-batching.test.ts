@@ -2,9 +2,9 @@
 // whatever order commits come in, writes end and time passes, no commit is
 // left waiting once the writes in flight have ended and its moment is over,
 // no more than two writes are ever in flight, and each commit is written
-// once. (A flush that found its commits had
-// to wait longer once a write ended used to return without scheduling itself
-// again, leaving them unwritten until some other commit came.)
+// once. (A flush that found its commits had to wait longer once a write ended
+// used to return without scheduling itself again, leaving them unwritten
+// until some other commit came.)
 import fc from "fast-check";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { Store, type Commit } from "./store";

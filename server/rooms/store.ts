@@ -148,15 +148,19 @@ export class Store {
       }, wait);
       return;
     }
-    if (this.gather) {
-      clearTimeout(this.gather);
-      this.gather = null;
-    }
+    this.cancelGather();
     this.scheduled = true;
     setImmediate(() => {
       this.scheduled = false;
       void this.flush();
     });
+  }
+
+  /** Stops the timer of a wait worked out before (the wait is over, or is worked out again). */
+  private cancelGather(): void {
+    if (!this.gather) return;
+    clearTimeout(this.gather);
+    this.gather = null;
   }
 
   private async flush(): Promise<void> {
@@ -182,10 +186,7 @@ export class Store {
     } finally {
       this.started.splice(this.started.indexOf(began), 1);
       // the wait left changed with the writes in flight: worked out again
-      if (this.gather) {
-        clearTimeout(this.gather);
-        this.gather = null;
-      }
+      this.cancelGather();
       this.schedule();
     }
   }
