@@ -29,18 +29,46 @@ export function channelsFor(rules: GameRules, data: RoomData, role: Role, seat: 
   return channelsUnder(chatRules(rules, data), role, seat);
 }
 
-/** The channels a viewer reads under these chat rules, and whether it may write in each now. */
-export function channelsUnder(chat: ChatChannelRule[], role: Role, seat: SeatId | null): ChannelInfo[] {
+/**
+ * The channel infos of one list of chat rules that viewers share, three slots
+ * per rule: as the host and the members who may write see it, as the
+ * spectators see it, and as a member who may not write sees it for the rule's
+ * own reason (a member muted for a reason of their own gets one of their own).
+ * Built into as the viewers' lists are, and kept with the rules; an info is
+ * then one object however many lists hold it, and the diff passes over it by
+ * identity when a viewer's list is built again.
+ */
+export type SharedInfos = (ChannelInfo | undefined)[];
+
+const OPEN = 0;
+const WATCHING = 1;
+const CLOSED = 2;
+
+const DEFAULT_CLOSED = "This channel is closed now.";
+const SPECTATING = "Spectators read along but do not write.";
+
+/** The channels a viewer reads under these chat rules, and whether it may write in each now (with `shared`, infos another viewer's list holds alike are the same objects). */
+export function channelsUnder(chat: ChatChannelRule[], role: Role, seat: SeatId | null, shared?: SharedInfos): ChannelInfo[] {
   const out: ChannelInfo[] = [];
-  for (const r of chat) {
-    if (role === "host") out.push({ id: r.id, kind: r.kind, title: r.title, canWrite: true, closedReason: null, members: r.members });
+  for (let i = 0; i < chat.length; i++) {
+    const r = chat[i]!;
+    if (role === "host" || (role === "player" && seat && r.writers.includes(seat) && r.members.includes(seat))) out.push(infoOf(r, i, OPEN, true, null, shared));
     else if (role === "player" && seat && r.members.includes(seat)) {
-      const canWrite = r.writers.includes(seat);
-      out.push({ id: r.id, kind: r.kind, title: r.title, canWrite, closedReason: canWrite ? null : (r.mutedReasons?.[seat] ?? r.closedReason ?? "This channel is closed now."), members: r.members });
-    } else if (role === "spectator" && r.public) out.push({ id: r.id, kind: r.kind, title: r.title, canWrite: false, closedReason: "Spectators read along but do not write.", members: r.members });
+      const muted = r.mutedReasons?.[seat];
+      out.push(muted !== undefined ? infoOf(r, i, -1, false, muted) : infoOf(r, i, CLOSED, false, r.closedReason ?? DEFAULT_CLOSED, shared));
+    } else if (role === "spectator" && r.public) out.push(infoOf(r, i, WATCHING, false, SPECTATING, shared));
   }
   // the room keeps each viewer's list while the rules stay as they are: at its exact length, where a list grown by pushes keeps room for sixteen
   return out.slice();
+}
+
+function infoOf(r: ChatChannelRule, index: number, slot: number, canWrite: boolean, closedReason: string | null, shared?: SharedInfos): ChannelInfo {
+  const at = index * 3 + slot;
+  const kept = shared && slot >= 0 ? shared[at] : undefined;
+  if (kept) return kept;
+  const info: ChannelInfo = { id: r.id, kind: r.kind, title: r.title, canWrite, closedReason, members: r.members };
+  if (shared && slot >= 0) shared[at] = info;
+  return info;
 }
 
 const notMember = () => new CommandError("chat/not_member", "You cannot use that channel.");
@@ -55,7 +83,7 @@ export function chatAuthor(rules: GameRules, data: RoomData, hostId: string, hos
   const seat = data.seats.find((s) => s.userId === userId);
   // an outsider learns nothing of which channels exist
   if (!rule || !seat || !rule.members.includes(seat.seat)) throw notMember();
-  if (!rule.writers.includes(seat.seat)) throw new CommandError("chat/closed", rule.mutedReasons?.[seat.seat] ?? rule.closedReason ?? "This channel is closed now.");
+  if (!rule.writers.includes(seat.seat)) throw new CommandError("chat/closed", rule.mutedReasons?.[seat.seat] ?? rule.closedReason ?? DEFAULT_CLOSED);
   return { rule, author: seat.seat, name: seat.name };
 }
 

@@ -7,10 +7,11 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { botMove } from "../../lib/games/core/commands";
+import type { ChatChannelRule } from "../../lib/games/core/types";
 import { Rng } from "../../lib/games/core/rng";
 import { games, getGame } from "../../lib/games/registry";
 import { AuditRoom, auditSetup } from "../proof/leak-audit";
-import { chatRules } from "./chat";
+import { channelsUnder, chatRules, type SharedInfos } from "./chat";
 import { PayloadMemo } from "./payload-parts";
 import { buildPayload, payloadParts, type PayloadContext, type PayloadParts } from "./payloads";
 
@@ -113,5 +114,38 @@ describe("chat rules", () => {
       expect(room.data.seats).toBe(seats);
       expect(chatRules(room.rules, room.data)).toBe(first);
     }
+  });
+});
+
+describe("channel infos", () => {
+  const rules: ChatChannelRule[] = [
+    { id: "table", kind: "public", title: "Table", members: ["A", "B", "C"], writers: ["A", "B"], public: true, closedReason: "Closed for now.", mutedReasons: { C: "You are out." } },
+    { id: "ab", kind: "direct", title: "A & B", members: ["A", "B"], writers: [], public: false },
+  ];
+
+  it("are one object for every viewer who sees a channel alike, and each viewer's list says what that viewer may do", () => {
+    const shared: SharedInfos = new Array(rules.length * 3);
+    const host = channelsUnder(rules, "host", null, shared);
+    const a = channelsUnder(rules, "player", "A", shared);
+    const b = channelsUnder(rules, "player", "B", shared);
+    const c = channelsUnder(rules, "player", "C", shared);
+    const watching = channelsUnder(rules, "spectator", null, shared);
+    // each list is what it is without sharing
+    for (const [list, role, seat] of [[host, "host", null], [a, "player", "A"], [b, "player", "B"], [c, "player", "C"], [watching, "spectator", null]] as const) {
+      expect(list).toEqual(channelsUnder(rules, role, seat));
+    }
+    expect(host[0]).toMatchObject({ canWrite: true, closedReason: null });
+    expect(a[0]).toBe(host[0]);
+    expect(b[0]).toBe(host[0]);
+    expect(c[0]).toMatchObject({ canWrite: false, closedReason: "You are out." });
+    expect(a[1]).toMatchObject({ canWrite: false, closedReason: "This channel is closed now." });
+    expect(b[1]).toBe(a[1]);
+    expect(host[1]).toMatchObject({ canWrite: true, closedReason: null });
+    expect(watching).toEqual([{ id: "table", kind: "public", title: "Table", canWrite: false, closedReason: "Spectators read along but do not write.", members: ["A", "B", "C"] }]);
+    // a muted member's own reason is never handed to a member closed for the rule's reason
+    const closed = [{ ...rules[0]!, writers: [] }];
+    const infos: SharedInfos = new Array(3);
+    expect(channelsUnder(closed, "player", "C", infos)[0]).toMatchObject({ closedReason: "You are out." });
+    expect(channelsUnder(closed, "player", "A", infos)[0]).toMatchObject({ canWrite: false, closedReason: "Closed for now." });
   });
 });

@@ -11,7 +11,7 @@ import type { ChannelInfo, ClockInfo, RoomPayload, Role, SeatInfo } from "../../
 import type { GameRules } from "../../lib/room/rules";
 import type { Notice, RoomData, SeatRec } from "../../lib/room/types";
 import type { OwnPayload } from "./payloads";
-import { channelsUnder, chatRules } from "./chat";
+import { channelsUnder, chatRules, type SharedInfos } from "./chat";
 
 const NOTICES_SENT = 20;
 
@@ -55,7 +55,7 @@ export class PayloadMemo {
   private phase: PhaseInfo | null = null;
   private notices: { from: Notice[]; sent: Notice[] } | null = null;
   private spectators: { from: RoomData["spectators"]; sent: RoomPayload["spectators"] } | null = null;
-  private chat: { rules: ChatChannelRule[]; channels: Map<string, ChannelInfo[]> } | null = null;
+  private chat: { rules: ChatChannelRule[]; channels: Map<string, ChannelInfo[]>; infos: SharedInfos } | null = null;
   private views: { state: unknown; byViewer: Map<Viewer, unknown> } | null = null;
   /** Each viewer's own part last built (keyed as `channels` keys them), with what it was built from. */
   private readonly owns = new Map<string, { view: unknown; rec: SeatRec | undefined; channels: ChannelInfo[]; own: OwnPayload }>();
@@ -78,7 +78,7 @@ export class PayloadMemo {
     }
     if (this.spectators?.from !== data.spectators) this.spectators = { from: data.spectators, sent: PayloadMemo.keep(this.spectators?.sent ?? null, { ...data.spectators, behindBy: null }) };
     const chat = chatRules(rules, data);
-    if (this.chat?.rules !== chat && !(this.chat && jsonEqual(this.chat.rules, chat))) this.chat = { rules: chat, channels: new Map() };
+    if (this.chat?.rules !== chat && !(this.chat && jsonEqual(this.chat.rules, chat))) this.chat = { rules: chat, channels: new Map(), infos: new Array<ChannelInfo | undefined>(chat.length * 3) };
     return { seats: this.seats.sent, phase: this.phase, clock: clockInfo(rules, data, now), notices: this.notices.sent, spectators: this.spectators.sent, chat: this.chat!.rules };
   }
 
@@ -89,14 +89,15 @@ export class PayloadMemo {
     return true;
   }
 
-  /** The channels a viewer reads under the shared chat rules (the same list while the rules stay equal). */
+  /** The channels a viewer reads under the shared chat rules (the same list while the rules stay equal, of infos shared with the other viewers who see a channel alike). */
   channels(parts: SharedParts, role: Role, seat: string | null): ChannelInfo[] {
-    const memo = this.chat?.rules === parts.chat ? this.chat.channels : null;
+    const chat = this.chat?.rules === parts.chat ? this.chat : null;
+    if (!chat) return channelsUnder(parts.chat, role, seat);
     const key = viewerKey(role, seat);
-    let c = memo?.get(key);
+    let c = chat.channels.get(key);
     if (!c) {
-      c = channelsUnder(parts.chat, role, seat);
-      memo?.set(key, c);
+      c = channelsUnder(parts.chat, role, seat, chat.infos);
+      chat.channels.set(key, c);
     }
     return c;
   }
