@@ -4,6 +4,7 @@
 // their communication windows (the chat itself is the room's chat panel) and
 // the public board; the host sees every secret as tables; a spectator sees
 // the public board and the final ordering.
+import { windowsOf } from "@/lib/games/secret-sinner/choices";
 import type { View } from "@/lib/games/secret-sinner/view";
 import { Button, Card, ErrorNote } from "@/components/ui/primitives";
 import type { DashboardProps } from "../types";
@@ -66,7 +67,7 @@ const JUMPS = [
 function PlayerSummary({ view, act, nameOf }: { view: View; act: DashboardProps["act"]; nameOf: (seat: string) => string }) {
   const me = view.me!;
   const { run, error, busy } = useAction(act);
-  const open = me.windows.filter((w) => w.status === "open");
+  const open = windowsOf(view, me).filter((w) => w.status === "open");
   const fresh = me.received.filter((r) => r.round === view.round - 1 && view.stage === "round");
   return (
     <Card data-testid="ss-summary" className="border-garnet-200 dark:border-garnet-900">

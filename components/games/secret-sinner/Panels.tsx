@@ -1,6 +1,7 @@
 "use client";
 // Read-only panels: your letters, answers received, queries sent, your
 // communication windows and the public letter board.
+import { windowsOf } from "@/lib/games/secret-sinner/choices";
 import { attributeLabel } from "@/lib/games/secret-sinner/rules";
 import type { Realm } from "@/lib/games/secret-sinner/rules";
 import type { SeatPanel, View, WindowEntry } from "@/lib/games/secret-sinner/view";
@@ -103,7 +104,7 @@ function windowText(w: WindowEntry): string {
 }
 
 export function Windows({ view, me, nameOf }: { view: View; me: SeatPanel; nameOf: NameOf }) {
-  const windows = [...me.windows].sort((a, b) => order(a) - order(b) || b.round - a.round);
+  const windows = windowsOf(view, me).sort((a, b) => order(a) - order(b) || b.round - a.round);
   const current = windows.filter((w) => w.status !== "closed");
   const closed = windows.filter((w) => w.status === "closed");
   return (

@@ -100,6 +100,7 @@ export interface QueryPanel {
   rule: string;
 }
 
+/** A communication window as the dashboard lists it: read off a seat's panel by `windowsOf` (choices.ts), not sent. */
 export interface WindowEntry {
   /** The other player of the window. */
   with: SeatId;
@@ -125,8 +126,6 @@ export interface SeatPanel {
   received: ReceivedAnswer[];
   /** One entry per letter you hold. */
   lockBoard: LockBoardEntry[];
-  /** Your communication windows, past, open and upcoming. */
-  windows: WindowEntry[];
 }
 
 export interface ResultsView {

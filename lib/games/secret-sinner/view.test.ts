@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { lockTargets, queryLetters } from "./choices";
+import { lockTargets, queryLetters, windowsOf } from "./choices";
 import { configSchema } from "./config";
 import { lettersOf, setup } from "./engine";
 import { act, endRound, firstLetter, newGame, objectsIn, pastRounds } from "./fixtures";
@@ -9,7 +9,7 @@ import { seatIds } from "../core/seats";
 import type { Viewer } from "../core/types";
 import type { Letter } from "./rules";
 import type { State } from "./state";
-import type { View } from "./view";
+import type { SeatPanel, View } from "./view";
 
 /**
  * Round 1: s5 (Hell) queries s1 (Heaven) and s1 queries s9; s2 and s6 lock in.
@@ -217,14 +217,44 @@ describe("query panel", () => {
 describe("communication windows in views", () => {
   it("shows the sender an upcoming window, then both an open one in the next round, then closed", () => {
     const { r1, r2 } = scenario();
-    expect(game.view(r1, "s5").me!.windows).toEqual([{ with: "s1", channelId: "dm:s1:s5", round: 2, status: "upcoming", because: [{ round: 1, direction: "sent" }] }]);
-    expect(game.view(r1, "s1").me!.windows.map((w) => w.with)).toEqual(["s9"]);
-    expect(game.view(r2, "s1").me!.windows).toEqual([
+    const windows = (state: typeof r1, seat: string) => windowsOf(game.view(state, seat), game.view(state, seat).me!);
+    expect(windows(r1, "s5")).toEqual([{ with: "s1", channelId: "dm:s1:s5", round: 2, status: "upcoming", because: [{ round: 1, direction: "sent" }] }]);
+    expect(windows(r1, "s1").map((w) => w.with)).toEqual(["s9"]);
+    expect(windows(r2, "s1")).toEqual([
       { with: "s5", channelId: "dm:s1:s5", round: 2, status: "open", because: [{ round: 1, direction: "received" }] },
       { with: "s9", channelId: "dm:s1:s9", round: 2, status: "open", because: [{ round: 1, direction: "sent" }] },
     ]);
     const r3 = endRound(r2);
-    expect(game.view(r3, "s5").me!.windows[0]!.status).toBe("closed");
+    expect(windows(r3, "s5")[0]!.status).toBe("closed");
+  });
+
+  it("are the windows the chat rules open: each open window is a direct channel its seat may write in, and every direct channel a seat reads is one of its windows", () => {
+    const { r1, r2 } = scenario();
+    for (const state of [r1, r2, endRound(r2)]) {
+      for (const seat of state.seats) {
+        const view = game.view(state, seat);
+        const windows = windowsOf(view, view.me!);
+        const direct = game.chat!(state, state.seats).filter((c) => c.kind === "direct" && c.members.includes(seat));
+        for (const w of windows.filter((x) => x.status === "open")) expect(direct.find((c) => c.id === w.channelId)?.writers).toContain(seat);
+        for (const c of direct) expect(windows.map((w) => w.channelId)).toContain(c.id);
+      }
+    }
+  });
+
+  it("show what opened a window when both seats queried each other in one round, the sent query first", () => {
+    const view = { stage: "round" as const, round: 3 };
+    const me: Pick<SeatPanel, "seat" | "sent" | "received"> = {
+      seat: "s2",
+      sent: [{ round: 2, recipient: "s4", letters: ["A", "B", "C"], attribute: "pride" }],
+      received: [
+        { round: 2, sender: "s4", answers: [] },
+        { round: 1, sender: "s7", answers: [] },
+      ],
+    };
+    expect(windowsOf(view, me)).toEqual([
+      { with: "s7", channelId: "dm:s2:s7", round: 2, status: "closed", because: [{ round: 1, direction: "received" }] },
+      { with: "s4", channelId: "dm:s2:s4", round: 3, status: "open", because: [{ round: 2, direction: "sent" }, { round: 2, direction: "received" }] },
+    ]);
   });
 
   it("lists every window for the host, none for a spectator", () => {

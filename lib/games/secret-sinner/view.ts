@@ -10,7 +10,7 @@ import { board, delivered, isSeat, letterInfo, lettersOf, lockTargetProblem, que
 import type { Letter, Realm } from "./rules";
 import { SINS, VIRTUES, areAllies, attributeLabel, rankRealm, recipientProblem, standingOf } from "./rules";
 import type { State } from "./state";
-import type { Answer, HostView, LockBoardEntry, PlayerEntry, QueryPanel, RecipientOption, ResultsView, SeatPanel, ReceivedAnswer, SentQuery, Unavailable, View, WindowEntry } from "./view-types";
+import type { Answer, HostView, LockBoardEntry, PlayerEntry, QueryPanel, RecipientOption, ResultsView, SeatPanel, ReceivedAnswer, SentQuery, Unavailable, View } from "./view-types";
 
 export type * from "./view-types";
 
@@ -216,8 +216,14 @@ function buildSeatPanel(state: State, seat: SeatId): SeatPanel {
   };
 }
 
-/** A seat's sent queries, received answers and chat windows depend on the queries it sent or got (append-only records), the stage and the round. */
-function queryLists(state: State, seat: SeatId): Pick<SeatPanel, "sent" | "received" | "windows"> {
+/**
+ * A seat's sent queries and received answers depend on the queries it sent or
+ * got (append-only records), the stage and the round. Its communication
+ * windows follow from them, the stage and the round alone: the dashboard
+ * reads them through `windowsOf` (choices.ts) rather than each view holding a
+ * list of its own, built again whenever a round begins.
+ */
+function queryLists(state: State, seat: SeatId): Pick<SeatPanel, "sent" | "received"> {
   const mine = queriesOf(state, seat);
   // an entry reads its query record alone (records never change once made): kept per record, so a new query adds one entry
   return parts.get(state.config, partKey("queries", seat), [state.stage, state.round, ...mine], () => ({
@@ -225,7 +231,6 @@ function queryLists(state: State, seat: SeatId): Pick<SeatPanel, "sent" | "recei
     received: mine
       .filter((q) => q.recipient === seat && delivered(state, q))
       .map((q) => receivedParts.get(q)),
-    windows: seatWindows(state, seat),
   }));
 }
 
@@ -241,7 +246,6 @@ const receivedParts = new RecordParts((q: State["queries"][number]): ReceivedAns
 // (a letter is one character of A to U), so that a lookup builds no key.
 const answerEntries = new SharedValues<number, { letter: Letter; answer: Answer }>();
 const lockEntries = new SharedValues<number, { round: number; target: Letter }>();
-const becauseLists = new SharedValues<number, WindowEntry["because"]>();
 const recipientEntries = new SharedValues<string, RecipientOption>(10_000);
 const unavailableEntries = new SharedValues<string, Unavailable>(10_000);
 const letterCode = (letter: Letter): number => letter.charCodeAt(0);
@@ -368,51 +372,6 @@ function lockBlocked(state: State, seat: SeatId, letter: Letter, records: State[
     // kept at its exact length: a letter that used its lock-ins blocks every other letter, and a list grown by pushes keeps room for as many again
     return out.length === 0 ? NONE : out.slice();
   });
-}
-
-function windowStatus(state: State, round: number): WindowEntry["status"] {
-  if (state.stage === "round" && round === state.round) return "open";
-  if (state.stage === "briefing" || (state.stage === "round" && round > state.round)) return "upcoming";
-  return "closed";
-}
-
-/**
- * A seat's windows, oldest first. What opened a window (the queries of one
- * round, sent, received or both) is one list for every room; the entries are
- * the view's own. Sharing whole entries between rooms was tried: their keys
- * (two seats, a round, a status and a direction) outnumber any table that
- * keeps them once a few hundred games are under way, and a table that keeps
- * forgetting costs more than it saves.
- */
-function seatWindows(state: State, seat: SeatId): WindowEntry[] {
-  // each window's queries as their directions in the order they came: "s" (sent), "r" (received)
-  const found: { other: SeatId; round: number; because: string }[] = [];
-  for (const q of queriesOf(state, seat)) {
-    const direction = q.sender === seat ? "s" : q.recipient === seat && delivered(state, q) ? "r" : null;
-    if (!direction) continue;
-    const other = direction === "s" ? q.recipient : q.sender;
-    const round = q.round + 1;
-    const w = found.find((x) => x.other === other && x.round === round);
-    if (w) w.because += direction;
-    else found.push({ other, round, because: direction });
-  }
-  found.sort((a, b) => a.round - b.round || (a.other < b.other ? -1 : 1));
-  return found.map(({ other, round, because }) => ({
-    with: other,
-    channelId: directChannelId(seat, other),
-    round,
-    status: windowStatus(state, round),
-    because: becauseList(round - 1, because),
-  }));
-}
-
-/** The ways a window can be opened: a seat sends one query a round and gets at most one from each other seat. */
-const OPENED_BY = ["s", "r", "sr", "rs"];
-
-/** What opened a window, one list for every room: the round's queries, by their directions in the order they came. */
-function becauseList(round: number, directions: string): WindowEntry["because"] {
-  const key = round * OPENED_BY.length + OPENED_BY.indexOf(directions);
-  return becauseLists.find(key) ?? becauseLists.keep(key, [...directions].map((d) => ({ round, direction: d === "s" ? ("sent" as const) : ("received" as const) })));
 }
 
 function resultsView(state: State, viewer: Viewer): ResultsView | null {
