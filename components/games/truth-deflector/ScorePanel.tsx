@@ -65,13 +65,13 @@ export function ScorePanel({ view, me, nameOf }: { view: View; me: MyView; nameO
         </div>
       )}
 
-      {me.chart.length > 0 && (
+      {me.history.length > 0 && (
         <div className="mt-4">
           <SubHeading>Points over the rounds</SubHeading>
           <PointsChart
             rounds={view.rules.rounds}
-            series={[{ key: me.seat, label: "You", values: me.chart.map((c) => c.points), gained: me.chart.map((c) => c.gained) }]}
-            label={`Your points after each round: ${me.chart.map((c) => `round ${c.round}: ${c.points}`).join(", ")}`}
+            series={[{ key: me.seat, label: "You", values: me.history.map((h) => h.pointsAfter), gained: me.history.map((h) => h.points.total) }]}
+            label={`Your points after each round: ${me.history.map((h) => `round ${h.round}: ${h.pointsAfter}`).join(", ")}`}
             testId="td-chart"
           />
         </div>

@@ -157,7 +157,7 @@ describe("views: a seat's own dashboard", () => {
     expect(lie.note).toMatch(/even if you cleanse/);
   });
 
-  it("keeps a round history with the points breakdown, Wisdom answers and a chart", () => {
+  it("keeps a round history with the points breakdown and Wisdom answers, the points a chart shows", () => {
     let s = start(5);
     s = playRound(s, honest(s, { s1: pick(C, W, { wisdom: { kind: "pair", claimed: C, submitted: W } }) }));
     s = playRound(s, honest(s, gang("s1", ["s2", "s3", "s4"])));
@@ -175,9 +175,10 @@ describe("views: a seat's own dashboard", () => {
       truthDeflectorAfter: true,
     });
     expect(me.history[1]).toMatchObject({ eliminated: true, points: { total: -5 } });
-    expect(me.chart).toEqual([
-      { round: 1, gained: 13, points: 13 },
-      { round: 2, gained: -5, points: 8 },
+    // what the dashboard charts: the points each round gained, and the points after it
+    expect(me.history.map((h) => [h.round, h.points.total, h.pointsAfter])).toEqual([
+      [1, 13, 13],
+      [2, -5, 8],
     ]);
     expect(me.alive).toBe(false);
     expect(me.choices).toEqual([]);

@@ -139,9 +139,8 @@ export interface MyView {
   };
   /** The nine claim/secret combinations with what each would do to you (empty when you do not choose). */
   choices: ChoicePreview[];
+  /** Your rounds so far, oldest first (the dashboard charts your points from them). */
   history: MyRound[];
-  /** Your points after each round, for a chart. */
-  chart: { round: number; gained: number; points: number }[];
 }
 
 /** Everything, for the host. */
@@ -334,7 +333,6 @@ function myView(state: State, seat: SeatId): MyView {
     can: base.can,
     choices: base.choices,
     history: base.history,
-    chart: base.chart,
   };
 }
 
@@ -370,7 +368,6 @@ function myBase(state: State, seat: SeatId): Omit<MyView, "submission"> {
     },
     choices: inRound && alive ? choicePreviews(p?.td ?? false, cleanseWhy === null) : [],
     history,
-    chart: historyParts.get(state.history, partKey("chart", seat), [], () => history.map((h) => ({ round: h.round, gained: h.points.total, points: h.pointsAfter }))),
   };
 }
 
