@@ -1,3 +1,4 @@
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { getGame } from "../registry";
 import { playWithBots, runCommand } from "./commands";
@@ -76,7 +77,7 @@ describe("ViewParts", () => {
     const get = (k: number, d: unknown) => parts.get(owner, partKey("k", String(k)), [d], () => ({ k, n: built++ }));
     const first = Array.from({ length: 20 }, (_, k) => get(k, dep));
     expect(built).toBe(20);
-    // past the first few keys the owner's values move from a list to a map: every one is still found
+    // past the first few keys the owner's values are spread over several lists: every one is still found
     first.forEach((v, k) => expect(get(k, dep)).toBe(v));
     expect(built).toBe(20);
     const rebuilt = get(3, { v: 2 });
@@ -89,13 +90,13 @@ describe("ViewParts", () => {
   it("finds a value a build keeps under another key of the same owner", () => {
     const parts = new ViewParts<object>();
     const owner = {};
-    // twenty inner values: the build moves the owner's list into a map before the outer value is kept
+    // twenty inner values: the build spreads the owner's values over several lists before the outer value is kept
     const outer = parts.get(owner, "outer", [], () => Array.from({ length: 20 }, (_, i) => parts.get(owner, `inner:${i}`, [], () => i)));
     expect(parts.get(owner, "outer", [], () => [])).toBe(outer);
     expect(parts.get(owner, "inner:19", [], () => -1)).toBe(19);
   });
 
-  it("builds again when the dependencies grow or shrink, in a list and in a map, and keeps the others", () => {
+  it("builds again when the dependencies grow or shrink, in one list and spread over several, and keeps the others", () => {
     for (const keys of [3, 20]) {
       const parts = new ViewParts<object>();
       const owner = {};
@@ -128,6 +129,77 @@ describe("ViewParts", () => {
     expect(parts.sameList(owner, "list", [x, y])).toBe(kept);
     expect(parts.sameList(owner, "list", [y, x])).not.toBe(kept);
     expect(parts.sameList(owner, "list", [])).toEqual([]);
+  });
+});
+
+describe("ViewParts against a plain model", () => {
+  /**
+   * One step: get or sameList on an owner and key, with dependencies drawn
+   * from a few objects, sometimes building other keys of the same owner
+   * inside the build (as a view builds its parts). The model keeps, per owner
+   * and key, the last value and what it was built from, in maps.
+   */
+  type Step = { owner: number; key: number; deps: number[]; list: boolean; inner: { key: number; deps: number[] }[] };
+  const step: fc.Arbitrary<Step> = fc.record({
+    owner: fc.integer({ min: 0, max: 1 }),
+    key: fc.integer({ min: 0, max: 120 }),
+    deps: fc.array(fc.integer({ min: 0, max: 3 }), { maxLength: 4 }),
+    list: fc.boolean(),
+    inner: fc.array(fc.record({ key: fc.integer({ min: 0, max: 120 }), deps: fc.array(fc.integer({ min: 0, max: 3 }), { maxLength: 3 }) }), { maxLength: 3 }),
+  });
+  // keys as games make them: interned by partKey, some spelled alike but for a middle character, some plain
+  const keyOf = (k: number) => (k % 3 === 0 ? partKey("lock", `s${k % 13}`, String.fromCharCode(65 + (k % 21))) : k % 3 === 1 ? partKey("view", `s${k}`) : `plain-${k}`);
+
+  it("gives back a kept value exactly when the model says it was built from the same dependencies, however many keys an owner has", () => {
+    fc.assert(
+      fc.property(fc.array(step, { minLength: 1, maxLength: 600 }), (steps) => {
+        const parts = new ViewParts<object>();
+        const owners = [{}, {}, {}];
+        const objects = [{}, {}, {}, {}];
+        const model = new Map<string, { value: unknown; deps: unknown[] | null }>();
+        let made = 0;
+        const get = (owner: number, key: number, depIds: number[], inner: Step["inner"]): unknown => {
+          const deps = depIds.map((d) => objects[d]);
+          const id = `${owner}/${keyOf(key)}`;
+          const last = model.get(id);
+          const hit = last !== undefined && last.deps !== null && last.deps.length === deps.length && last.deps.every((d, i) => d === deps[i]);
+          let built = false;
+          const value = parts.get(owners[owner]!, keyOf(key), deps, () => {
+            built = true;
+            for (const x of inner) get(owner, x.key, x.deps, []);
+            return { made: made++ };
+          });
+          expect(built).toBe(!hit);
+          if (hit) expect(value).toBe(last.value);
+          model.set(id, { value, deps });
+          return value;
+        };
+        for (const s of steps) {
+          if (!s.list) {
+            get(s.owner, s.key, s.deps, s.inner);
+            continue;
+          }
+          // a key a game keeps lists under is never one it keeps built values under
+          const key = partKey("list", String(s.key % 40));
+          const id = `${s.owner}/${key}`;
+          const list = s.deps.map((d) => objects[d]);
+          const last = model.get(id);
+          const kept = parts.sameList(owners[s.owner]!, key, list);
+          const same = last !== undefined && last.deps === null && (last.value as unknown[]).length === list.length && list.every((x, i) => x === (last.value as unknown[])[i]);
+          if (same) expect(kept).toBe(last.value);
+          else expect(kept).not.toBe(list);
+          expect(kept).toEqual(list);
+          model.set(id, { value: kept, deps: null });
+        }
+        // every key the model holds is still found as it was kept
+        for (const [id, { value, deps }] of model) {
+          if (deps === null) continue;
+          const [owner, key] = [Number(id.slice(0, id.indexOf("/"))), id.slice(id.indexOf("/") + 1)];
+          expect(parts.get(owners[owner]!, key, deps, () => "built again")).toBe(value);
+        }
+      }),
+      { numRuns: 200, seed: 2_026_120_6 },
+    );
   });
 });
 

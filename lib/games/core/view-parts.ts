@@ -12,28 +12,114 @@ import type { SeatId } from "./types";
 export const NONE: never[] = [];
 
 /**
- * One kept value, as one flat list: its key, itself, then what it was built
- * from. An entry object with a list of its dependencies beside it was two
- * objects per value, which a Secret Sinner room kept for about 150 values.
+ * An owner's kept values, one after another in one flat list: for each, its
+ * key, itself, how many dependencies it was built from, then those. A list of
+ * its own for each value was two objects more per value (the array and its
+ * elements, 48 bytes), and an owner with many values had a map by key on top
+ * (about 50 bytes a value): a Secret Sinner room's 130 or so values took
+ * 18.9 KiB that way, 10.0 KiB this way.
  */
-type Kept = unknown[];
+type Flat = unknown[];
 const KEY = 0;
 const VALUE = 1;
-const DEPS = 2;
+const COUNT = 2;
+const DEPS = 3;
 
 /**
- * Up to this many kept values an owner's are a list searched in order (a query
- * has one to a few, a round record one for each seat and the public); past it,
- * a map by key. A map of its own for each owner held more than the values it
- * kept: about 0.5 KiB for each round of a Truth Deflector game, whose round
- * records each kept ten values, when lists ended at eight. The keys are interned
- * strings, which compare by identity.
+ * Up to this many kept values an owner's are one list searched in order (a
+ * query has one to a few, a round record one for each seat and the public);
+ * past it, the values are spread over lists by their keys' spelling (`Spread`),
+ * at most BUCKET_FILL to a list on average (a Secret Sinner room's 130 or so
+ * over 32 lists: a look-up passes about three keys before it finds its own).
+ * The keys are interned strings or the state's own ids, which compare by
+ * identity.
  */
 const LISTED = 16;
+const BUCKET_FILL = 6;
+
+/** An owner's kept values past LISTED: flat lists, each holding the keys `slot` picks for it. */
+class Spread {
+  constructor(
+    readonly lists: Flat[],
+    public count: number,
+  ) {}
+}
+
+/**
+ * Which of `lists` lists `key`, from its length and its first and last
+ * characters: no hashing, and the same list for the same spelling. Keys of one
+ * owner differ mostly in a seat or letter at their end (`lock:s3:Q`).
+ */
+function slot(key: string, lists: number): number {
+  const n = key.length;
+  return n === 0 ? 0 : (n * 31 + key.charCodeAt(0) * 7 + key.charCodeAt(n - 1)) & (lists - 1);
+}
+
+/** Where `key`'s value starts in `list`, or -1. */
+function indexOf(list: Flat, key: string): number {
+  for (let i = 0; i < list.length; i += DEPS + (list[i + COUNT] as number)) if (list[i + KEY] === key) return i;
+  return -1;
+}
+
+/** How many values `list` holds. */
+function countOf(list: Flat): number {
+  let n = 0;
+  for (let i = 0; i < list.length; i += DEPS + (list[i + COUNT] as number)) n++;
+  return n;
+}
+
+/** Whether the value at `at` was built from `deps`. */
+function sameDeps(list: Flat, at: number, deps: readonly unknown[]): boolean {
+  if (list[at + COUNT] !== deps.length) return false;
+  for (let i = 0; i < deps.length; i++) if (list[at + DEPS + i] !== deps[i]) return false;
+  return true;
+}
+
+/**
+ * `list` with `key`'s value set to `value`, built from `deps`: the same list,
+ * changed in place, when the value kept before had as many dependencies; else
+ * a new list at its exact length (made in one allocation: a list grown by
+ * pushes, or spread, keeps room to spare).
+ */
+function put(list: Flat, key: string, value: unknown, deps: readonly unknown[]): Flat {
+  const at = indexOf(list, key);
+  if (at >= 0 && list[at + COUNT] === deps.length) {
+    list[at + VALUE] = value;
+    for (let i = 0; i < deps.length; i++) list[at + DEPS + i] = deps[i];
+    return list;
+  }
+  const from = at >= 0 ? at : list.length;
+  const after = at >= 0 ? at + DEPS + (list[at + COUNT] as number) : list.length;
+  const out: Flat = new Array<unknown>(list.length - (after - from) + DEPS + deps.length);
+  let o = 0;
+  for (let i = 0; i < from; i++) out[o++] = list[i];
+  out[o++] = key;
+  out[o++] = value;
+  out[o++] = deps.length;
+  for (let i = 0; i < deps.length; i++) out[o++] = deps[i];
+  for (let i = after; i < list.length; i++) out[o++] = list[i];
+  return out;
+}
+
+/** The values of `lists` spread over `size` lists (a power of two). */
+function spread(lists: readonly Flat[], size: number): Flat[] {
+  const out: Flat[] = Array.from({ length: size }, () => NO_VALUES);
+  for (const list of lists) {
+    for (let i = 0; i < list.length; i += DEPS + (list[i + COUNT] as number)) {
+      const key = list[i + KEY] as string;
+      const s = slot(key, size);
+      out[s] = put(out[s]!, key, list[i + VALUE], list.slice(i + DEPS, i + DEPS + (list[i + COUNT] as number)));
+    }
+  }
+  return out;
+}
+
+/** The list of an owner or slot with nothing kept (never changed: `put` makes a new list to add to it). */
+const NO_VALUES: Flat = Object.freeze([]) as unknown as Flat;
 
 /** Values built once per owner object, key and dependencies. */
 export class ViewParts<O extends object> {
-  private readonly kept = new WeakMap<O, Kept[] | Map<string, Kept>>();
+  private readonly kept = new WeakMap<O, Flat | Spread>();
 
   /**
    * `build()`, or the value it gave before for the same `owner` and `key` when
@@ -41,10 +127,13 @@ export class ViewParts<O extends object> {
    * together must determine the value.
    */
   get<V>(owner: O, key: string, deps: readonly unknown[], build: () => V): V {
-    const hit = this.find(owner, key);
-    if (hit && sameDeps(hit, deps)) return hit[VALUE] as V;
+    const list = this.listOf(owner, key);
+    if (list !== undefined) {
+      const at = indexOf(list, key);
+      if (at >= 0 && sameDeps(list, at, deps)) return list[at + VALUE] as V;
+    }
     const value = build();
-    this.keep(owner, key, value, deps, hit);
+    this.keep(owner, key, value, deps);
     return value;
   }
 
@@ -55,46 +144,48 @@ export class ViewParts<O extends object> {
    * built from it can name it alone among their dependencies.
    */
   sameList<T>(owner: O, key: string, list: readonly T[]): readonly T[] {
-    const hit = this.find(owner, key);
-    const last = hit?.[VALUE] as readonly T[] | undefined;
-    if (hit && hit.length === DEPS && last!.length === list.length && sameElements(last!, list)) return last!;
+    const kept = this.listOf(owner, key);
+    const at = kept === undefined ? -1 : indexOf(kept, key);
+    const last = at >= 0 && kept![at + COUNT] === 0 ? (kept![at + VALUE] as readonly T[]) : undefined;
+    if (last !== undefined && last.length === list.length && sameElements(last, list)) return last;
     const copy = list.slice();
-    this.keep(owner, key, copy, NO_DEPS, hit);
+    this.keep(owner, key, copy, NO_DEPS);
     return copy;
   }
 
-  private find(owner: O, key: string): Kept | undefined {
+  /** The flat list that holds `key`'s value for `owner`, if the owner has any. */
+  private listOf(owner: O, key: string): Flat | undefined {
     const all = this.kept.get(owner);
-    if (all === undefined) return undefined;
-    if (!Array.isArray(all)) return all.get(key);
-    for (let i = 0; i < all.length; i++) if (all[i]![KEY] === key) return all[i];
-    return undefined;
+    if (all === undefined || Array.isArray(all)) return all;
+    return all.lists[slot(key, all.lists.length)];
   }
 
   /**
-   * Keeps `value` for `owner` and `key`, built from `deps`: in `hit`, the entry
-   * kept before, when it has their length, else in a new one in its place. An
-   * entry stays the same object when a build moves the owner's list into a map,
-   * so the one found before the build is still the owner's.
+   * Keeps `value` for `owner` and `key`, built from `deps`. The owner's lists
+   * are looked up afresh: a build may have kept other values of the same
+   * owner meanwhile, and replaced the lists found before it.
    */
-  private keep(owner: O, key: string, value: unknown, deps: readonly unknown[], hit: Kept | undefined): void {
-    if (hit && hit.length === DEPS + deps.length) {
-      hit[VALUE] = value;
-      for (let i = 0; i < deps.length; i++) hit[DEPS + i] = deps[i];
+  private keep(owner: O, key: string, value: unknown, deps: readonly unknown[]): void {
+    const all = this.kept.get(owner);
+    if (all === undefined) {
+      this.kept.set(owner, put(NO_VALUES, key, value, deps));
       return;
     }
-    // made at its exact length, in one allocation: a list made with a spread or by pushes can have room to spare
-    const entry: Kept = new Array<unknown>(DEPS + deps.length);
-    entry[KEY] = key;
-    entry[VALUE] = value;
-    for (let i = 0; i < deps.length; i++) entry[DEPS + i] = deps[i];
-    const all = this.kept.get(owner);
-    if (all === undefined) this.kept.set(owner, [entry]);
-    else if (!Array.isArray(all)) all.set(key, entry);
-    else if (hit) all[all.indexOf(hit)] = entry;
-    // a list is copied whole at its exact length (concat), rather than grown or spread with room to spare
-    else if (all.length < LISTED) this.kept.set(owner, all.concat([entry]));
-    else this.kept.set(owner, new Map([...all, entry].map((e) => [e[KEY] as string, e])));
+    if (Array.isArray(all)) {
+      const next = put(all, key, value, deps);
+      if (next === all) return;
+      const count = countOf(next);
+      this.kept.set(owner, count <= LISTED ? next : new Spread(spread([next], 4), count));
+      return;
+    }
+    const s = slot(key, all.lists.length);
+    const list = all.lists[s]!;
+    const added = indexOf(list, key) < 0;
+    const next = put(list, key, value, deps);
+    if (next === list) return;
+    all.lists[s] = next;
+    if (added) all.count++;
+    if (all.count > all.lists.length * BUCKET_FILL) this.kept.set(owner, new Spread(spread(all.lists, all.lists.length * 2), all.count));
   }
 }
 
@@ -116,13 +207,6 @@ export class RecordParts<O extends object, V> {
     if (value === undefined) this.kept.set(owner, (value = this.build(owner)));
     return value;
   }
-}
-
-/** Whether an entry was built from `deps`. */
-function sameDeps(entry: Kept, deps: readonly unknown[]): boolean {
-  if (entry.length !== DEPS + deps.length) return false;
-  for (let i = 0; i < deps.length; i++) if (entry[DEPS + i] !== deps[i]) return false;
-  return true;
 }
 
 function sameElements(a: readonly unknown[], b: readonly unknown[]): boolean {
