@@ -32,6 +32,12 @@ function dealt(state: State): boolean {
 const queryIndex = new WeakMap<State["queries"], Map<SeatId, State["queries"]>>();
 const lockIndex = new WeakMap<State["locks"], Map<Letter, State["locks"]>>();
 
+/** The index with each list copied at its exact length: a list grown by pushes keeps room for sixteen more, and the index lives as long as its state. */
+function exact<K, T>(index: Map<K, T[]>): Map<K, T[]> {
+  for (const [k, list] of index) index.set(k, list.slice());
+  return index;
+}
+
 /** The queries `seat` sent or received, oldest first. */
 function queriesOf(state: State, seat: SeatId): State["queries"] {
   let index = queryIndex.get(state.queries);
@@ -44,7 +50,7 @@ function queriesOf(state: State, seat: SeatId): State["queries"] {
         else index.set(s, [q]);
       }
     }
-    queryIndex.set(state.queries, index);
+    queryIndex.set(state.queries, exact(index));
   }
   return index.get(seat) ?? NONE;
 }
@@ -59,7 +65,7 @@ function locksOf(state: State, letter: Letter): State["locks"] {
       if (list) list.push(l);
       else index.set(l.letter, [l]);
     }
-    lockIndex.set(state.locks, index);
+    lockIndex.set(state.locks, exact(index));
   }
   return index.get(letter) ?? NONE;
 }
