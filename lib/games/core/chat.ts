@@ -26,6 +26,18 @@ export function directChannelId(a: SeatId, b: SeatId): string {
   return id;
 }
 
+/** Each pair's member list, one frozen array for every room (keyed by the pair's channel id: the pairs are few). */
+const pairs = new SharedValues<string, SeatId[]>(20_000);
+
+/** The two seats of a direct channel, sorted, as one list every room's rules share. */
+export function pairMembers(a: SeatId, b: SeatId): SeatId[] {
+  const id = directChannelId(a, b);
+  return pairs.find(id) ?? pairs.keep(id, a < b ? [a, b] : [b, a]);
+}
+
+/** The writers of a channel no one may write in now: one frozen list for every rule. */
+export const NO_WRITERS: SeatId[] = Object.freeze([]) as unknown as SeatId[];
+
 export function defaultChat(seats: SeatId[]): ChatChannelRule[] {
   return [publicChannel(seats), ...seats.map(confessionalChannel)];
 }
