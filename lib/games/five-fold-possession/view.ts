@@ -4,7 +4,7 @@
 // aliases, challenges and points (never anyone's points from guesses as such, and
 // garnets only to their holder and the host).
 import type { SeatId, Viewer } from "../core/types";
-import { changedEntries, seatDeps, sharedAcrossRooms, partKey, ViewParts } from "../core/view-parts";
+import { changedEntries, seatDeps, sharedAcrossRooms, partKey, SharedValues, ViewParts } from "../core/view-parts";
 import { aliasList } from "./aliases";
 import { CHALLENGES, challengeText, checklistAfter, checklistDuring, type ChallengeCheck, type ChallengeId } from "./challenges";
 import { STONES, type Stone, type StoneEffect } from "./config";
@@ -208,6 +208,15 @@ function copyPublic(p: PublicRound): PublicRound {
   };
 }
 
+/** An alias and the seat a guess names for it, one object for every room (the aliases and the seats are the game's own, so the pairs are bounded). */
+const guessEntries = new SharedValues<string, { alias: string; seat: SeatId }>(10_000);
+
+function guessEntry(alias: string, seat: SeatId): { alias: string; seat: SeatId } {
+  // built once per seat and round (the round's part is kept): the key's string is no burden
+  const key = `${seat}|${alias}`;
+  return guessEntries.find(key) ?? guessEntries.keep(key, { alias, seat });
+}
+
 function myRound(state: State, rec: RoundRecord, seat: SeatId): MyRound {
   const entry = rec.rps.entries[seat] ?? null;
   const game = rec.rps.games.find((g) => g.a === seat || g.b === seat) ?? null;
@@ -244,7 +253,7 @@ function myRound(state: State, rec: RoundRecord, seat: SeatId): MyRound {
     bid: rec.bidding.bids[seat] ?? 0,
     wonBid: rec.bidding.winner === seat,
     identityGuess:
-      rec.identity && idGuess ? { targetRound: rec.identity.targetRound, guess: idOrder.map((alias, i) => ({ alias, seat: idGuess[i] as SeatId })) } : null,
+      rec.identity && idGuess ? { targetRound: rec.identity.targetRound, guess: idOrder.map((alias, i) => guessEntry(alias, idGuess[i] as SeatId)) } : null,
     roleGuess: rec.roleGuess && rg ? { targetRound: rec.roleGuess.targetRound, possessed: rg.possessed, ghostHunter: rg.ghostHunter } : null,
     garnetChange: (rec.garnetsAfter[seat] ?? 0) - (state.rounds[rec.round - 2]?.garnetsAfter[seat] ?? state.startGarnets[seat] ?? 0),
     garnetsAfter: rec.garnetsAfter[seat] ?? 0,
