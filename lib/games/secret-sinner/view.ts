@@ -241,7 +241,8 @@ function queryLists(state: State, seat: SeatId): Pick<SeatPanel, "sent" | "recei
 }
 
 function sentQuery(q: State["queries"][number]): SentQuery {
-  return { round: q.round, recipient: q.recipient, letters: [q.letters[0], q.letters[1], q.letters[2]], attribute: q.attribute };
+  // the record's own letters (records never change once made), not a copy of them for the view
+  return { round: q.round, recipient: q.recipient, letters: q.letters, attribute: q.attribute };
 }
 
 /** A query as its sender and its recipient see it: the record alone determines each. */
@@ -292,7 +293,7 @@ function buildQueryPanel(state: State, seat: SeatId, sent: readonly State["queri
   if (!reason && state.round > queryRounds(state)) reason = `Round ${state.round} is for lock-ins only.`;
   if (!reason && current) reason = "You already sent your query this round.";
   if (!reason && !recipients.some((r) => r.available)) reason = "You have no recipient left: every player of the other realm has had all the queries you may send them.";
-  return { canSend: reason === null, reason: reason === null ? null : sharedText(reason), sentThisRound: current ? sentQuery(current) : null, recipients, unselectable: unselectable(state, seat), rule: QUERY_RULE };
+  return { canSend: reason === null, reason: reason === null ? null : sharedText(reason), sentThisRound: current ? sentParts.get(current) : null, recipients, unselectable: unselectable(state, seat), rule: QUERY_RULE };
 }
 
 /** Who a seat may send to, and how often it has: kept while the seats, the realms and its sent queries stay as they were (a round opening or the seat marking itself done leaves it). */
