@@ -142,7 +142,7 @@ export function lockTargetProblem(state: State, seat: SeatId, letter: Letter, ta
   for (const l of history) if (l.target === target) return { code: "action/lock_repeat", message: `Letter ${letter} already locked in ${target} (round ${l.round}); each letter locks different letters.` };
   if (target === letter) return { code: "action/lock_self", message: "A letter is not its own ally." };
   if (history.length >= state.config.maxLocksPerLetter) {
-    return { code: "action/lock_limit", message: `Letter ${letter} has used all ${state.config.maxLocksPerLetter} of its lock-ins.` };
+    return { code: "action/lock_limit", message: state.config.maxLocksPerLetter === 1 ? `Letter ${letter} has used its one lock-in.` : `Letter ${letter} has used all ${state.config.maxLocksPerLetter} of its lock-ins.` };
   }
   if (!state.config.lockOwnLetters && letterInfo(state, target).owner === seat) {
     return { code: "action/lock_own_letter", message: "Your own letters are never allies of each other (all six attributes differ)." };

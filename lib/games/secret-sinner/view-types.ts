@@ -63,8 +63,9 @@ export interface LockBoardEntry {
   /**
    * The other letters of the board this letter may not lock in, with why;
    * it may lock in every other one once it may lock at all (canLock). Kept
-   * while it may not, so it is not sent again each round. Read the whole
-   * list through `lockTargets` (choices.ts).
+   * while it may not, so it is not sent again each round; empty once the
+   * letter has used all its lock-ins (it may lock nothing more, and `reason`
+   * says so). Read the whole list through `lockTargets` (choices.ts).
    */
   blocked: Unavailable[];
 }

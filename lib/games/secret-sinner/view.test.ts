@@ -158,6 +158,14 @@ describe("lock-ins in views", () => {
     expect(game.view(endRound(s), "s1").me!.lockBoard.find((e) => e.letter === a)!.blocked).toBe(after.blocked);
   });
 
+  it("lists nothing a letter may not lock in once it used its lock-ins: it may lock nothing more, and says why", () => {
+    let s = newGame({ maxLocksPerLetter: 1 });
+    const [a] = lettersOf(s, "s1") as [Letter];
+    s = endRound(act(s, "s1", { type: "lock", letter: a, target: firstLetter(s, "s9") }));
+    const entry = game.view(s, "s1").me!.lockBoard.find((e) => e.letter === a)!;
+    expect(entry).toMatchObject({ used: 1, remaining: 0, canLock: false, reason: "Its one lock-in is used.", blocked: [] });
+  });
+
   it("keeps what a move does not change as the very same objects, so that nothing of it is sent again", () => {
     const s = newGame();
     const before = game.view(s, "s2");

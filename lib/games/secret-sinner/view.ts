@@ -345,8 +345,10 @@ function buildLockBoardEntry(state: State, seat: SeatId, letter: Letter): LockBo
   const used = history.length;
   let reason = roundBlock(state, seat, "lock-ins");
   if (!reason && thisRound) reason = `Already locked in ${thisRound.target} this round.`;
-  if (!reason && used >= state.config.maxLocksPerLetter) reason = `All ${state.config.maxLocksPerLetter} lock-ins used.`;
-  const blocked = lockBlocked(state, seat, letter, records);
+  const spent = used >= state.config.maxLocksPerLetter;
+  if (!reason && spent) reason = state.config.maxLocksPerLetter === 1 ? "Its one lock-in is used." : `All ${state.config.maxLocksPerLetter} lock-ins used.`;
+  // a letter that used its lock-ins may lock nothing more: no list of why not, letter by letter, that nothing would show
+  const blocked = spent ? NONE : lockBlocked(state, seat, letter, records);
   const open = blocked.length < state.letters.length - 1;
   return {
     letter,
@@ -376,7 +378,7 @@ function lockBlocked(state: State, seat: SeatId, letter: Letter, records: State[
       const p = lockTargetProblem(state, seat, letter, t.letter, records);
       if (p) out.push(unavailable(t.letter, p.message));
     }
-    // kept at its exact length: a letter that used its lock-ins blocks every other letter, and a list grown by pushes keeps room for as many again
+    // kept at its exact length: a list grown by pushes keeps room to spare
     return out.length === 0 ? NONE : out.slice();
   });
 }
