@@ -24,7 +24,7 @@
 //        --heap-profile (what the server allocated over each window, per part
 //        and function, and per action: a sampling heap profile)
 //        --heap-snapshot (a heap snapshot of the server after each window's drain, and
-//        what a room holds in it, part by part: scripts/bench/heap-rooms.ts;
+//        what a room holds in it, part by part and game by game: scripts/bench/heap-rooms.ts;
 //        for runs of a few hundred rooms, --scale 0.2 or less)
 //        --perf (Linux perf's on-CPU samples of every server thread over each
 //        window, split by thread and stage: scripts/bench/perf-split.ts)
@@ -272,6 +272,8 @@ try {
       entry.roomHeap = roomHeap(heapSnapshotFile);
       log(`  what a room holds after the window (${heapSnapshotFile}, ${entry.roomHeap.rooms} rooms; the whole heap ${entry.roomHeap.heapKiB.toFixed(0)} KiB per room, the floor's ${echo.server.heapPerRoomAfterKiB.toFixed(0)} KiB per room above its empty heap):`);
       for (const p of entry.roomHeap.parts) log(`    ${p.kib.toFixed(1).padStart(7)} KiB  ${p.part}`);
+      log("    per game, KiB per room of the game (its state, the rest of its data, payload memory, last payloads, the rest of the room):");
+      for (const g of entry.roomHeap.games) log(`      ${g.game.padEnd(22)} ${String(g.rooms).padStart(5)} rooms  ${g.parts.map((p) => p.kib.toFixed(1).padStart(6)).join(" ")}`);
     }
     if (garnet.perf) {
       log(`  where the server's CPU went, on-CPU samples of every thread (${garnet.perf.samples} samples, ${perfFile}):`);

@@ -55,7 +55,9 @@ describe("roomHeap", () => {
         ],
       },
       store: { type: "object", name: "Store", size: 1000 },
-      game: { type: "object", name: "Object", size: 400 },
+      game: { type: "object", name: "Object", size: 400, edges: [["property", "meta", "meta"]] },
+      meta: { type: "object", name: "Object", size: 6, edges: [["property", "id", "gameId"]] },
+      gameId: { type: "string", name: "test-game", size: 4 },
       rules: { type: "object", name: "GameRules", size: 6, edges: [["property", "game", "game"]] },
       proto: { type: "object", name: "Object", size: 500 },
       data: { type: "object", name: "Object", size: 10, edges: [["property", "state", "state"], ["property", "notices", "notices"]] },
@@ -85,7 +87,8 @@ describe("roomHeap", () => {
       "rest of the room": 9, // the clock and the rules; the store and the game every room shares are left out, also where the rules reach the game
       "sockets": 50,
     });
-    const total = 400 + 6 + 100 + 1000 + 500 + 10 + 40 + 30 + 64 + 12 + 5 + 20 + 15 + 32 + 25 + 7 + 9 + 3 + 50 + 2000;
+    expect(r.games).toEqual([{ game: "test-game", rooms: 1, parts: r.parts.slice(0, 5) }]);
+    const total = 400 + 6 + 6 + 4 + 100 + 1000 + 500 + 10 + 40 + 30 + 64 + 12 + 5 + 20 + 15 + 32 + 25 + 7 + 9 + 3 + 50 + 2000;
     expect(Math.round(r.heapKiB * 1024)).toBe(total);
   });
 });

@@ -6,6 +6,8 @@
 // for its state), the last payload each recipient group was sent, the rest of
 // the room's own objects; then the sockets of every room (Socket.IO's, the
 // engine's, the WebSocket's, the TCP socket's), shared out over the rooms.
+// The room's own parts are also given per game (the game's id, as the room's
+// game names it), for the rooms of that game.
 // Code, hidden classes, closures and prototypes are left out: they are the
 // program's, not a room's. The snapshot is read whole: one of a few hundred
 // rooms (a few hundred MB) is what this is for.
@@ -24,6 +26,8 @@ export interface RoomHeap {
   parts: { part: string; kib: number }[];
   /** The whole heap the snapshot holds, KiB per room. */
   heapKiB: number;
+  /** The room's own parts (all but the sockets) for the rooms of each game, KiB per room of that game. */
+  games: { game: string; rooms: number; parts: { part: string; kib: number }[] }[];
 }
 
 const SOCKETS = new Set(["Socket", "Client", "WebSocket", "Receiver", "Sender", "IncomingMessage", "TCP"]);
@@ -115,12 +119,25 @@ export function roomHeap(file: string): RoomHeap {
     ["rest of the room (rules, clock, bots, spectators' frames)", (r) => own(r, false), true],
   ];
   const sums = order.map(() => 0);
-  for (const r of rooms) order.forEach(([, roots, keyed], i) => (sums[i]! += take(roots(r).filter((x) => x >= 0), keyed)));
+  const byGame = new Map<string, { rooms: number; sums: number[] }>();
+  for (const r of rooms) {
+    const id = at(r, "game.meta.id");
+    const game = id >= 0 && type(id) === "string" ? name(id) : "(unknown game)";
+    let g = byGame.get(game);
+    if (!g) byGame.set(game, (g = { rooms: 0, sums: order.map(() => 0) }));
+    g.rooms++;
+    order.forEach(([, roots, keyed], i) => {
+      const bytes = take(roots(r).filter((x) => x >= 0), keyed);
+      sums[i]! += bytes;
+      g.sums[i]! += bytes;
+    });
+  }
   const socketBytes = take(sockets, true);
   const per = (bytes: number) => bytes / Math.max(1, rooms.length) / 1024;
   return {
     rooms: rooms.length,
     parts: [...order.map(([part], i) => ({ part, kib: per(sums[i]!) })), { part: "sockets (every layer), shared out", kib: per(socketBytes) }],
     heapKiB: per(heap),
+    games: [...byGame].map(([game, g]) => ({ game, rooms: g.rooms, parts: order.map(([part], i) => ({ part, kib: g.sums[i]! / g.rooms / 1024 })) })).sort((a, b) => (a.game < b.game ? -1 : 1)),
   };
 }
