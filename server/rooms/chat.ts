@@ -43,6 +43,8 @@ export type SharedInfos = (ChannelInfo | undefined)[];
 const OPEN = 0;
 const WATCHING = 1;
 const CLOSED = 2;
+/** A member muted for a reason of their own: an info of their own, not kept. */
+const OWN = -1;
 
 const DEFAULT_CLOSED = "This channel is closed now.";
 const SPECTATING = "Spectators read along but do not write.";
@@ -53,22 +55,25 @@ export function channelsUnder(chat: ChatChannelRule[], role: Role, seat: SeatId 
   for (let i = 0; i < chat.length; i++) {
     const r = chat[i]!;
     if (role === "host" || (role === "player" && seat && r.writers.includes(seat) && r.members.includes(seat))) out.push(infoOf(r, i, OPEN, true, null, shared));
-    else if (role === "player" && seat && r.members.includes(seat)) {
-      const muted = r.mutedReasons?.[seat];
-      out.push(muted !== undefined ? infoOf(r, i, -1, false, muted) : infoOf(r, i, CLOSED, false, r.closedReason ?? DEFAULT_CLOSED, shared));
-    } else if (role === "spectator" && r.public) out.push(infoOf(r, i, WATCHING, false, SPECTATING, shared));
+    else if (role === "player" && seat && r.members.includes(seat)) out.push(infoOf(r, i, r.mutedReasons?.[seat] !== undefined ? OWN : CLOSED, false, closedReason(r, seat), shared));
+    else if (role === "spectator" && r.public) out.push(infoOf(r, i, WATCHING, false, SPECTATING, shared));
   }
   // the room keeps each viewer's list while the rules stay as they are: at its exact length, where a list grown by pushes keeps room for sixteen
   return out.slice();
 }
 
-function infoOf(r: ChatChannelRule, index: number, slot: number, canWrite: boolean, closedReason: string | null, shared?: SharedInfos): ChannelInfo {
+function infoOf(r: ChatChannelRule, index: number, slot: number, canWrite: boolean, reason: string | null, shared?: SharedInfos): ChannelInfo {
   const at = index * 3 + slot;
-  const kept = shared && slot >= 0 ? shared[at] : undefined;
+  const kept = shared && slot !== OWN ? shared[at] : undefined;
   if (kept) return kept;
-  const info: ChannelInfo = { id: r.id, kind: r.kind, title: r.title, canWrite, closedReason, members: r.members };
-  if (shared && slot >= 0) shared[at] = info;
+  const info: ChannelInfo = { id: r.id, kind: r.kind, title: r.title, canWrite, closedReason: reason, members: r.members };
+  if (shared && slot !== OWN) shared[at] = info;
   return info;
+}
+
+/** Why a member of `r` may not write in it now: their own reason, the rule's, or the platform's. */
+function closedReason(r: ChatChannelRule, seat: SeatId): string {
+  return r.mutedReasons?.[seat] ?? r.closedReason ?? DEFAULT_CLOSED;
 }
 
 const notMember = () => new CommandError("chat/not_member", "You cannot use that channel.");
@@ -83,7 +88,7 @@ export function chatAuthor(rules: GameRules, data: RoomData, hostId: string, hos
   const seat = data.seats.find((s) => s.userId === userId);
   // an outsider learns nothing of which channels exist
   if (!rule || !seat || !rule.members.includes(seat.seat)) throw notMember();
-  if (!rule.writers.includes(seat.seat)) throw new CommandError("chat/closed", rule.mutedReasons?.[seat.seat] ?? rule.closedReason ?? DEFAULT_CLOSED);
+  if (!rule.writers.includes(seat.seat)) throw new CommandError("chat/closed", closedReason(rule, seat.seat));
   return { rule, author: seat.seat, name: seat.name };
 }
 

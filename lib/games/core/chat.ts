@@ -35,9 +35,6 @@ export function pairMembers(a: SeatId, b: SeatId): SeatId[] {
   return pairs.find(id) ?? pairs.keep(id, a < b ? [a, b] : [b, a]);
 }
 
-/** The writers of a channel no one may write in now: one frozen list for every rule. */
-export const NO_WRITERS: SeatId[] = Object.freeze([]) as unknown as SeatId[];
-
 export function defaultChat(seats: SeatId[]): ChatChannelRule[] {
   return [publicChannel(seats), ...seats.map(confessionalChannel)];
 }

@@ -76,13 +76,13 @@ function sameDeps(list: Flat, at: number, deps: readonly unknown[]): boolean {
 }
 
 /**
- * `list` with `key`'s value set to `value`, built from `deps`: the same list,
- * changed in place, when the value kept before had as many dependencies; else
- * a new list at its exact length (made in one allocation: a list grown by
- * pushes, or spread, keeps room to spare).
+ * `list` with `key`'s value set to `value`, built from `deps`, where `at` is
+ * where `list` holds `key` (-1: nowhere): the same list, changed in place,
+ * when the value kept before had as many dependencies; else a new list at its
+ * exact length (made in one allocation: a list grown by pushes, or spread,
+ * keeps room to spare).
  */
-function put(list: Flat, key: string, value: unknown, deps: readonly unknown[]): Flat {
-  const at = indexOf(list, key);
+function put(list: Flat, at: number, key: string, value: unknown, deps: readonly unknown[]): Flat {
   if (at >= 0 && list[at + COUNT] === deps.length) {
     list[at + VALUE] = value;
     for (let i = 0; i < deps.length; i++) list[at + DEPS + i] = deps[i];
@@ -103,19 +103,19 @@ function put(list: Flat, key: string, value: unknown, deps: readonly unknown[]):
 
 /** The values of `lists` spread over `size` lists (a power of two). */
 function spread(lists: readonly Flat[], size: number): Flat[] {
-  const out: Flat[] = Array.from({ length: size }, () => NO_VALUES);
+  const out: Flat[] = Array.from({ length: size }, () => EMPTY);
   for (const list of lists) {
     for (let i = 0; i < list.length; i += DEPS + (list[i + COUNT] as number)) {
       const key = list[i + KEY] as string;
       const s = slot(key, size);
-      out[s] = put(out[s]!, key, list[i + VALUE], list.slice(i + DEPS, i + DEPS + (list[i + COUNT] as number)));
+      out[s] = put(out[s]!, indexOf(out[s]!, key), key, list[i + VALUE], list.slice(i + DEPS, i + DEPS + (list[i + COUNT] as number)));
     }
   }
   return out;
 }
 
-/** The list of an owner or slot with nothing kept (never changed: `put` makes a new list to add to it). */
-const NO_VALUES: Flat = Object.freeze([]) as unknown as Flat;
+/** The empty list, frozen: the dependencies of a kept list (`sameList`), and the values of a slot with nothing kept (`put` makes a new list to add to it). */
+const EMPTY: Flat = Object.freeze([]) as unknown as Flat;
 
 /** Values built once per owner object, key and dependencies. */
 export class ViewParts<O extends object> {
@@ -149,7 +149,7 @@ export class ViewParts<O extends object> {
     const last = at >= 0 && kept![at + COUNT] === 0 ? (kept![at + VALUE] as readonly T[]) : undefined;
     if (last !== undefined && last.length === list.length && sameElements(last, list)) return last;
     const copy = list.slice();
-    this.keep(owner, key, copy, NO_DEPS);
+    this.keep(owner, key, copy, EMPTY);
     return copy;
   }
 
@@ -168,11 +168,11 @@ export class ViewParts<O extends object> {
   private keep(owner: O, key: string, value: unknown, deps: readonly unknown[]): void {
     const all = this.kept.get(owner);
     if (all === undefined) {
-      this.kept.set(owner, put(NO_VALUES, key, value, deps));
+      this.kept.set(owner, put(EMPTY, -1, key, value, deps));
       return;
     }
     if (Array.isArray(all)) {
-      const next = put(all, key, value, deps);
+      const next = put(all, indexOf(all, key), key, value, deps);
       if (next === all) return;
       const count = countOf(next);
       this.kept.set(owner, count <= LISTED ? next : new Spread(spread([next], 4), count));
@@ -180,16 +180,15 @@ export class ViewParts<O extends object> {
     }
     const s = slot(key, all.lists.length);
     const list = all.lists[s]!;
-    const added = indexOf(list, key) < 0;
-    const next = put(list, key, value, deps);
+    const at = indexOf(list, key);
+    const next = put(list, at, key, value, deps);
     if (next === list) return;
     all.lists[s] = next;
-    if (added) all.count++;
+    if (at < 0) all.count++;
     if (all.count > all.lists.length * BUCKET_FILL) this.kept.set(owner, new Spread(spread(all.lists, all.lists.length * 2), all.count));
   }
 }
 
-const NO_DEPS: readonly unknown[] = Object.freeze([]);
 
 /**
  * One value per owner object, built on first use: a part that its record alone

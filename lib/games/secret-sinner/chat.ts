@@ -2,9 +2,9 @@
 // opens a private window between sender and recipient for the whole of round
 // N+1 and no longer. Table talk follows `config.publicChat`; confessionals are
 // always open.
-import { confessionalChannel, directChannelId, NO_WRITERS, pairMembers, publicChannel } from "../core/chat";
+import { confessionalChannel, directChannelId, pairMembers, publicChannel } from "../core/chat";
 import type { ChatChannelRule, SeatId } from "../core/types";
-import { sharedText, ViewParts } from "../core/view-parts";
+import { NONE, sharedText, ViewParts } from "../core/view-parts";
 import { delivered } from "./engine";
 import type { State } from "./state";
 
@@ -67,7 +67,7 @@ function buildChatRules(state: State, seats: SeatId[]): ChatChannelRule[] {
     // the texts are the game's own and few (seat ids, round numbers): one string each for every room, where a template makes one per rule
     // the member list is the pair's one for every room, and the writers of an open window are its members
     const members = pairMembers(a, b);
-    const base: ChatChannelRule = { id, kind: "direct", title: sharedText(`Window: ${a} & ${b}`), members, writers: isOpen ? members : NO_WRITERS, public: false };
+    const base: ChatChannelRule = { id, kind: "direct", title: sharedText(`Window: ${a} & ${b}`), members, writers: isOpen ? members : NONE, public: false };
     channels.push(
       isOpen
         ? base
