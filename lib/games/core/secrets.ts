@@ -2,6 +2,7 @@
 // counterfactual values with the audit's generator.
 import type { Rng, RngState } from "./rng";
 import type { Counterfactual, SeatId } from "./types";
+import { exactCopy } from "./exact";
 
 /** A generator state nobody could have predicted: what "the future randomness" may be instead. */
 export function redrawRng(rng: Rng): RngState {
@@ -19,9 +20,14 @@ export function someOf<T>(rng: Rng, items: readonly T[], max = items.length): T[
   return rng.shuffle(items).slice(0, rng.int(Math.min(max, items.length) + 1));
 }
 
-/** A deep copy to change freely: counterfactuals never touch the state they start from. */
+/**
+ * A deep copy to change freely: counterfactuals never touch the state they
+ * start from. A tree of new objects: a state may hold one shared record in
+ * several places (core/exact.ts), which a structured clone would keep as one
+ * object, so that a change to one place changed the others.
+ */
 export function copyState<S>(state: S): S {
-  return structuredClone(state);
+  return exactCopy(state);
 }
 
 /** A counterfactual that `redraw` makes on a copy of `state`, when the audit picks it. */
