@@ -23,10 +23,6 @@ export function dieIndex(kind: DieKind): number {
   return DICE.indexOf(kind);
 }
 
-export function freshDice(): Die[] {
-  return DICE.map((kind) => ({ kind, status: "unrolled", value: null }));
-}
-
 /** Brings any integer back onto the faces 1…sides, counting round the die (d20: 0 → 20, 22 → 2). */
 export function wrap(value: number, sides: number): number {
   return ((((value - 1) % sides) + sides) % sides) + 1;

@@ -7,10 +7,11 @@
 import { Codes, Rng, ok, reject, seedRng, type Actor, type ApplyResult, type PhaseInfo, type SeatId, type SetupContext } from "../core";
 import { SLOTS, assignmentProblem, emptyAssignment, sortDice, type Assignment, type SlotState } from "./actions";
 import type { Config } from "./config";
-import { SIDES, countDoubles, dieIndex, freshDice, type Die, type DieKind } from "./dice";
+import { SIDES, countDoubles, dieIndex, type Die, type DieKind } from "./dice";
+import { freshDice, none, removedDie, rigEntry, rollEntry, rolledDie, seatResult, submittedDie, submittedDieIn, unrolledDie } from "./entries";
 import { LOOKAHEAD, extendSchedules, runningIn, toolsOf } from "./schedule";
 import type { Action } from "./schema";
-import type { ActionInstance, ChallengeResult, GameResult, PlayerState, Resolution, RoundRecord, State, Submission } from "./state";
+import type { ActionInstance, ChallengeResult, GameResult, PlayerState, Resolution, RigEntry, RollEntry, RoundRecord, State, Submission } from "./state";
 import { rigResult, toolInfo, type ToolId } from "./tools";
 
 export type { Action };
@@ -51,14 +52,6 @@ function withDie(dice: readonly Die[], kind: DieKind, next: Die): Die[] {
   return out;
 }
 
-function rolledDie(kind: DieKind, value: number): Die {
-  return { kind, status: "rolled", value };
-}
-
-function unrolledDie(kind: DieKind): Die {
-  return { kind, status: "unrolled", value: null };
-}
-
 function putPlayer(state: State, p: PlayerState): State {
   return { ...state, players: { ...state.players, [p.seat]: p } };
 }
@@ -90,11 +83,11 @@ export function defaultRecovery(dice: readonly Die[]): DieKind[] {
 
 function newRecord(round: number, seats: readonly SeatId[]): RoundRecord {
   const each = <T>(make: () => T): Record<SeatId, T> => Object.fromEntries(seats.map((s) => [s, make()]));
-  return { round, stage: "rolling", rolls: each(() => []), rigs: each(() => []), challenges: [], recovered: each(() => []), submissions: each(() => []), resolutions: [], health: {} };
+  return { round, stage: "rolling", rolls: each(none<RollEntry>), rigs: each(none<RigEntry>), challenges: none(), recovered: each(none<DieKind>), submissions: each(none<Submission>), resolutions: none(), health: {} };
 }
 
 function freshPhaseFields(p: PlayerState): PlayerState {
-  return { ...p, done: false, bluffing: false, rolls: [], rigs: [], challenge: null, recovery: null, plan: null };
+  return { ...p, done: false, bluffing: false, rolls: none(), rigs: none(), challenge: null, recovery: null, plan: null };
 }
 
 export function setup({ seats, config, seed }: SetupContext<Config>): State {
@@ -103,7 +96,7 @@ export function setup({ seats, config, seed }: SetupContext<Config>): State {
   const scheduleRng = new Rng(seedRng(`${seed}/schedule`));
   const players: Record<SeatId, PlayerState> = {};
   for (const seat of seats) {
-    players[seat] = freshPhaseFields({ seat, health: config.startingHealth, dice: freshDice(), done: false, bluffing: false, rolls: [], rigs: [], challenge: null, recovery: null, plan: null });
+    players[seat] = freshPhaseFields({ seat, health: config.startingHealth, dice: freshDice(), done: false, bluffing: false, rolls: none(), rigs: none(), challenge: null, recovery: null, plan: null });
   }
   const base = { seats: seats.slice(), config, toolSchedule: [], actions: [] };
   const sched = extendSchedules(base, scheduleRng, LOOKAHEAD);
@@ -192,7 +185,7 @@ function roll(state: State, me: PlayerState, kind: DieKind, bluffValue: number |
   const next: PlayerState = {
     ...me,
     dice: withDie(me.dice, kind, rolledDie(kind, value)),
-    rolls: me.rolls.concat([{ die: kind, value, bluff }]),
+    rolls: me.rolls.concat([rollEntry(kind, value, bluff)]),
     bluffing: me.bluffing || bluff,
   };
   return ok({ ...putPlayer(state, next), rng });
@@ -220,7 +213,7 @@ function rig(state: State, me: PlayerState, tool: ToolId, primary: DieKind, seco
   const from = dieOf(me, primary).value as number;
   const secondaryValue = dieOf(me, secondary).value as number;
   const dice = withDie(withDie(me.dice, primary, rolledDie(primary, check.value)), secondary, unrolledDie(secondary));
-  return ok(putPlayer(state, { ...me, dice, rigs: me.rigs.concat([{ tool, primary, secondary, from, to: check.value, secondaryValue }]) }));
+  return ok(putPlayer(state, { ...me, dice, rigs: me.rigs.concat([rigEntry(tool, primary, secondary, from, check.value, secondaryValue)]) }));
 }
 
 export function challengeProblem(state: State, me: PlayerState, kind: DieKind): { code: string; message: string } | null {
@@ -281,7 +274,7 @@ function endRolling(state: State): State {
   for (const s of state.seats) {
     const p = player(state, s);
     rolls[s] = p.rolls;
-    players[s] = { ...p, done: false, rigs: [], challenge: null, recovery: null };
+    players[s] = { ...p, done: false, rigs: none(), challenge: null, recovery: null };
   }
   return putRecord({ ...state, players, phase: "rigging" }, { ...rec, rolls, stage: "rigging" });
 }
@@ -311,7 +304,7 @@ function endRigging(state: State): State {
   const removedNow: Record<SeatId, DieKind[]> = Object.fromEntries(state.seats.map((s) => [s, []]));
   for (const ch of challenges) {
     if (!ch.correct || get(ch.target, ch.wager).status === "removed") continue;
-    set(ch.target, ch.wager, { kind: ch.wager, status: "removed", value: null });
+    set(ch.target, ch.wager, removedDie(ch.wager));
     ch.removed = ch.wager;
     (removedNow[ch.target] as DieKind[]).push(ch.wager);
   }
@@ -348,7 +341,7 @@ function endRigging(state: State): State {
 function compare(inst: ActionInstance, seats: readonly SeatId[]): Resolution {
   const results = seats.map((seat) => {
     const subs = inst.submitted[seat] ?? [];
-    return { seat, total: subs.reduce((a, x) => a + x.value, 0), completed: subs.length === inst.size };
+    return seatResult(seat, subs.reduce((a, x) => a + x.value, 0), subs.length === inst.size);
   });
   const [a, b] = results as [(typeof results)[0], (typeof results)[0]];
   let winners: SeatId[];
@@ -374,8 +367,8 @@ function endAction(state: State): State {
     for (const slot of SLOTS) {
       const inst = [...changed.values()].find((a) => a.slot === slot);
       if (!inst || plan[slot].length === 0) continue;
-      const entries = plan[slot].map((k) => ({ die: k, value: dieOf(p, k).value as number }));
-      inst.submitted[s] = (inst.submitted[s] ?? []).concat(entries.map((e) => ({ die: e.die, value: e.value, round })));
+      const entries = plan[slot].map((k) => submittedDie(k, dieOf(p, k).value as number));
+      inst.submitted[s] = (inst.submitted[s] ?? []).concat(entries.map((e) => submittedDieIn(e.die, e.value, round)));
       subs.push({ slot, actionId: inst.id, dice: entries });
       for (const k of plan[slot]) dice = withDie(dice, k, unrolledDie(k));
     }
