@@ -12,6 +12,7 @@ import { GameRules } from "../../lib/room/rules";
 import type { LoggedEvent, RoomData, RoomEvent, SeatRec } from "../../lib/room/types";
 import { gameOverLedger } from "../../lib/season/ledger";
 import type { SeasonLink } from "../../lib/season/types";
+import { ownCopy } from "../../lib/games/core/exact";
 import { storableProblem } from "../../lib/games/core/storable";
 import { BotSeats } from "./bots";
 import { chatAuthor, toMessage } from "./chat";
@@ -204,7 +205,8 @@ export class Room {
   /**
    * Lets go of what was built for viewers, once nobody watches: the memory of
    * the last payloads, and the view parts the games keep for the room's state
-   * objects (kept per object, so a copy of the data holds none of them). A room
+   * objects (kept per object, so a copy of the data holds none of them; the
+   * small frozen records every room shares stay shared, core/exact.ts). A room
    * nobody watches (a game its players left at its end, a match between
    * sessions) then holds its data alone, where its views held twice as much; a
    * viewer who comes back has them built afresh. Runs in the room's queue,
@@ -216,7 +218,7 @@ export class Room {
       if (!this.viewsHeld) return;
       this.viewsHeld = false;
       this.memo = new PayloadMemo();
-      this.current = structuredClone(this.current);
+      this.current = ownCopy(this.current);
     }).catch(() => undefined);
   }
 

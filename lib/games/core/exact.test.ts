@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { exactCopy } from "./exact";
+import { exactCopy, keptRecord, ownCopy } from "./exact";
 
 describe("exactCopy", () => {
   it("gives the same JSON value, sharing nothing with the original", () => {
@@ -11,5 +11,53 @@ describe("exactCopy", () => {
     expect(copy.seats).not.toBe(original.seats);
     copy.by.a.n = 5;
     expect(original.by.a.n).toBe(1);
+  });
+});
+
+describe("keptRecord", () => {
+  const record = () => ({ round: 3, pairs: [{ from: "s1", to: "s2" }, { from: "s2", to: "s1" }], tally: { s1: { power: 1, total: 2 } }, notes: [] as string[], winner: null });
+
+  it("gives the same JSON value as the record", () => {
+    const original = record();
+    expect(JSON.stringify(keptRecord(original))).toBe(JSON.stringify(original));
+  });
+
+  it("holds each object of plain values as one frozen object every copy shares", () => {
+    const a = keptRecord(record());
+    const b = keptRecord(record());
+    expect(a).not.toBe(b);
+    expect(a.pairs).not.toBe(b.pairs);
+    expect(a.pairs[0]).toBe(b.pairs[0]);
+    expect(a.tally.s1).toBe(b.tally.s1);
+    expect(a.notes).toBe(b.notes);
+    expect(Object.isFrozen(a.pairs[0])).toBe(true);
+    expect(Object.isFrozen(a.notes)).toBe(true);
+    // what holds other objects is the copy's own
+    expect(Object.isFrozen(a.tally)).toBe(false);
+    expect(() => {
+      (a.pairs[0] as { to: string }).to = "s9";
+    }).toThrow(TypeError);
+    expect(b.pairs[0]!.to).toBe("s2");
+  });
+
+  it("keeps objects with different values, or the same values under other keys, apart", () => {
+    const a = keptRecord({ x: { from: "s1", to: "s2" }, y: { to: "s2", from: "s1" }, z: { from: "s1", to: "s3" } });
+    expect(a.x).not.toBe(a.y);
+    expect(a.x).not.toBe(a.z);
+    expect(Object.keys(a.y)).toEqual(["to", "from"]);
+  });
+});
+
+describe("ownCopy", () => {
+  it("copies what the value holds of its own and keeps the frozen records it shares", () => {
+    const kept = keptRecord({ pairs: [{ from: "s1", to: "s2" }], notes: [] as string[] });
+    const data = { version: 4, state: { history: [kept], live: { s1: 2 } } };
+    const copy = ownCopy(data);
+    expect(copy).toEqual(data);
+    expect(copy.state).not.toBe(data.state);
+    expect(copy.state.live).not.toBe(data.state.live);
+    expect(copy.state.history[0]).not.toBe(kept);
+    expect(copy.state.history[0]!.pairs[0]).toBe(kept.pairs[0]);
+    expect(copy.state.history[0]!.notes).toBe(kept.notes);
   });
 });

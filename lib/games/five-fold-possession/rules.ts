@@ -1,6 +1,6 @@
 // Setup, the action reducer, the phase machine and the end-of-round settlement.
 import { Codes, ok, reject } from "../core/result";
-import { exactCopy } from "../core/exact";
+import { keptRecord } from "../core/exact";
 import { Rng } from "../core/rng";
 import type { Actor, ApplyResult, PhaseInfo, SeatId, SetupContext } from "../core/types";
 import type { Action } from "./actions";
@@ -397,8 +397,8 @@ export function closeRound(state: State): State {
     hands,
     missStreak,
     subs: perSeat(seats, emptySubmission),
-    // the closed round stays in the state for the rest of the game: kept at its exact size
-    rounds: rounds.concat([exactCopy(rec)]),
+    // the closed round stays in the state for the rest of the game: kept at its exact size, its small parts shared
+    rounds: rounds.concat([keptRecord(rec)]),
     tally,
   };
 }

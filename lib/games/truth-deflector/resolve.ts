@@ -1,6 +1,6 @@
 // The end of a round, in the order the rule text fixes: challenges, points,
 // resurrections, cleansing, lying status. Then the next round or the end.
-import { exactCopy } from "../core/exact";
+import { keptRecord } from "../core/exact";
 import { Rng } from "../core/rng";
 import type { SeatId } from "../core/types";
 import { participants, queryKindFor, traitPairs, usesWisdom } from "./rules";
@@ -202,8 +202,8 @@ export function resolveRound(state: State): State {
     pointsAfter,
     garnetsAfter,
   };
-  // the record stays in the state for the rest of the game: kept at its exact size
-  const next: State = { ...state, players, pending: {}, history: state.history.concat([exactCopy(record)]), rng: rng.save() };
+  // the record stays in the state for the rest of the game: kept at its exact size, its small parts shared
+  const next: State = { ...state, players, pending: {}, history: state.history.concat([keptRecord(record)]), rng: rng.save() };
   if (state.round < state.config.rounds) return { ...next, round: state.round + 1 };
   return finishRounds(next);
 }
