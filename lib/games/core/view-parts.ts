@@ -261,7 +261,8 @@ export function changedEntries<S extends object>(before: S, after: S, own: reado
 
 /**
  * Values every room shares, one per key: small view parts that depend on a few
- * plain values alone (a die's face, a check's reason). A view then holds a
+ * plain values alone (a die's face, a check's reason), and a game state's small
+ * records (thoths-bluff/entries.ts, core/exact.ts). A view then holds a
  * reference rather than its own copy, nothing is allocated for them per view,
  * and the diff passes over an unchanged one by identity. The oldest are
  * forgotten past `limit` (a room keeps the ones it holds). Each value is frozen:
