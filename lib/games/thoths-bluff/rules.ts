@@ -3,7 +3,9 @@
 // state keeps for the rest of the game (rolls, rigs, submissions, challenges) is
 // built at its exact size: an array made by a spread or by pushes keeps room to
 // grow, and an object spread and given a key it lacked keeps spare fields
-// (docs/benchmarks-history.md, twenty-ninth pass; ../core/exact.ts).
+// (docs/benchmarks-history.md, twenty-ninth pass; ../core/exact.ts), and its
+// small records (a die, a roll, a submitted die) are the ones every room shares
+// (entries.ts): frozen, as nothing here changes a record once made.
 import { Codes, Rng, ok, reject, seedRng, type Actor, type ApplyResult, type PhaseInfo, type SeatId, type SetupContext } from "../core";
 import { SLOTS, assignmentProblem, emptyAssignment, sortDice, type Assignment, type SlotState } from "./actions";
 import type { Config } from "./config";
