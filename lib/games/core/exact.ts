@@ -10,7 +10,7 @@
 // room. The copy holds each of them as the one frozen object every room shares
 // (docs/benchmarks.md, thirty-ninth pass): the rules never change a record once
 // kept, and a change by mistake throws rather than reach every other room.
-import { SharedValues } from "./view-parts";
+import { FROZEN_NONE, SharedValues } from "./view-parts";
 
 /** `value` copied at its exact size, as its JSON reads back: plain JSON values only (a game's state is nothing else). */
 export function exactCopy<T>(value: T): T {
@@ -42,7 +42,6 @@ function relink(copy: unknown, original: unknown): unknown {
 
 /** Objects of plain values alone, by their JSON; the oldest are forgotten past the limit (a room keeps the ones it holds). */
 const leaves = new SharedValues<string, object>(20_000);
-const EMPTY: readonly never[] = Object.freeze([]);
 
 /**
  * `value` copied at its exact size (`exactCopy`), each object in it whose
@@ -57,7 +56,7 @@ export function keptRecord<T>(value: T): T {
 function share(v: unknown): unknown {
   if (typeof v !== "object" || v === null) return v;
   if (Array.isArray(v)) {
-    if (v.length === 0) return EMPTY;
+    if (v.length === 0) return FROZEN_NONE;
     for (let i = 0; i < v.length; i++) v[i] = share(v[i]);
     return v;
   }

@@ -114,8 +114,13 @@ function spread(lists: readonly Flat[], size: number): Flat[] {
   return out;
 }
 
-/** The empty list, frozen: the dependencies of a kept list (`sameList`), and the values of a slot with nothing kept (`put` makes a new list to add to it). */
-const EMPTY: Flat = Object.freeze([]) as unknown as Flat;
+/**
+ * The one frozen empty list: the dependencies of a kept list (`sameList`), the
+ * values of a slot with nothing kept (`put` makes a new list to add to it), and
+ * every empty list a game's shared records hold (core/exact.ts, thoths-bluff/entries.ts).
+ */
+export const FROZEN_NONE: readonly never[] = Object.freeze([]);
+const EMPTY = FROZEN_NONE as unknown as Flat;
 
 /** Values built once per owner object, key and dependencies. */
 export class ViewParts<O extends object> {

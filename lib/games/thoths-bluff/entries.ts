@@ -9,7 +9,7 @@
 // every other room. A state read back from its JSON (a restart) holds copies of
 // its own; what it adds from then on is shared again.
 import type { SeatId } from "../core";
-import { SharedValues } from "../core/view-parts";
+import { FROZEN_NONE, SharedValues } from "../core/view-parts";
 import { DICE, dieIndex, type Die, type DieKind } from "./dice";
 import type { RigEntry, RollEntry, SeatResult } from "./state";
 import type { ToolId } from "./tools";
@@ -80,9 +80,7 @@ export function rigEntry(tool: ToolId, primary: DieKind, secondary: DieKind, fro
   return rigs.find(key) ?? rigs.keep(key, { tool, primary, secondary, from, to, secondaryValue });
 }
 
-const EMPTY: readonly never[] = Object.freeze([]);
-
 /** The empty list a record or a player's phase starts with (frozen, shared): a rule replaces it, never adds to it. */
 export function none<T>(): T[] {
-  return EMPTY as unknown as T[];
+  return FROZEN_NONE as unknown as T[];
 }
