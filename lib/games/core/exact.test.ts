@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { exactCopy, keptRecord, ownCopy } from "./exact";
+import { exactCopy, keptRecord, ownCopy, sharedReadBack } from "./exact";
 
 describe("exactCopy", () => {
   it("gives the same JSON value, sharing nothing with the original", () => {
@@ -59,5 +59,27 @@ describe("ownCopy", () => {
     expect(copy.state.history[0]).not.toBe(kept);
     expect(copy.state.history[0]!.pairs[0]).toBe(kept.pairs[0]);
     expect(copy.state.history[0]!.notes).toBe(kept.notes);
+  });
+});
+
+describe("sharedReadBack", () => {
+  it("holds a read-back state's records as the frozen ones a kept record holds, and keeps the rest its own", () => {
+    const kept = keptRecord({ pairs: [{ from: "s1", to: "s2" }], notes: [] as string[] });
+    const state = { round: 4, history: [kept], players: { s1: { health: 3, done: false } }, pending: {}, queue: [] as string[] };
+    const json = JSON.stringify(state);
+    const a = sharedReadBack(JSON.parse(json) as typeof state);
+    const b = sharedReadBack(JSON.parse(json) as typeof state);
+    expect(JSON.stringify(a)).toBe(json);
+    expect(a.history[0]!.pairs[0]).toBe(kept.pairs[0]);
+    expect(a.history[0]!.notes).toBe(kept.notes);
+    expect(a.queue).toBe(kept.notes);
+    expect(a.players.s1).toBe(b.players.s1);
+    expect(a.pending).toBe(b.pending);
+    expect(Object.isFrozen(a.players.s1)).toBe(true);
+    // what holds other objects stays the state's own, so the room can replace its parts
+    expect(a).not.toBe(b);
+    expect(a.players).not.toBe(b.players);
+    expect(Object.isFrozen(a.players)).toBe(false);
+    expect(Object.isFrozen(a.history)).toBe(false);
   });
 });

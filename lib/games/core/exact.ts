@@ -53,6 +53,20 @@ export function keptRecord<T>(value: T): T {
   return share(exactCopy(value)) as T;
 }
 
+/**
+ * A game state read back from its JSON (a room loaded from its snapshot),
+ * shared as `keptRecord` shares a record, in place: each object of plain values
+ * alone becomes the shared frozen one with the same JSON and each empty list
+ * the shared frozen list. A room loaded after a restart or a handover then
+ * holds what a room that played its game here holds: references where it held
+ * copies of its own. The rules never change a state, only replace its parts,
+ * so no part of it needs to stay changeable (sharing.test.ts plays every game
+ * on from such a state).
+ */
+export function sharedReadBack<T>(state: T): T {
+  return share(state) as T;
+}
+
 function share(v: unknown): unknown {
   if (typeof v !== "object" || v === null) return v;
   if (Array.isArray(v)) {
