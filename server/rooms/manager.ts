@@ -5,6 +5,7 @@
 // before the log is read, renewed with all the others in one statement, given
 // up on close; a room whose lease another process took is dropped at once.
 import { randomBytes, randomUUID } from "node:crypto";
+import { sharedReadBack } from "../../lib/games/core/exact";
 import type { AnyGame } from "../../lib/games/core/types";
 import { createdRoom, foldLog } from "../../lib/room/fold";
 import { GameRules } from "../../lib/room/rules";
@@ -204,8 +205,10 @@ export class RoomManager {
     if (!game) return null;
     const rules = new GameRules(game, stored.seed);
     const steps: { before: RoomData | null; after: RoomData }[] = [];
-    let prev = stored.snapshot;
-    const data = foldLog(rules, stored.snapshot, stored.events, (after) => {
+    // the snapshot's game state shares its records as a state the rules built here does
+    const snapshot = stored.snapshot && { ...stored.snapshot, state: sharedReadBack(stored.snapshot.state) };
+    let prev = snapshot;
+    const data = foldLog(rules, snapshot, stored.events, (after) => {
       steps.push({ before: prev, after });
       prev = after;
     });
