@@ -189,7 +189,7 @@ if (parts.has("state-heap")) {
   log("\n## each game's state on the heap, as built and read back from its JSON (KiB per game, 60 bot games)");
   results.stateHeap = games.map((g) => benchStateHeap(g, seatsFor(g.meta.id), CONFIG[g.meta.id] ?? {}));
   for (const r of results.stateHeap) {
-    const at = r.points.map((p) => `${p.at === 1 ? "finished" : "half-way"} ${p.builtKiB.toFixed(1)} as built, ${p.readBackKiB.toFixed(1)} read back (${ratio(p.builtKiB, p.readBackKiB)}; JSON ${p.jsonKiB.toFixed(1)})`);
+    const at = r.points.map((p) => `${p.at === 1 ? "finished" : "half-way"} ${p.builtKiB.toFixed(1)} as built, ${p.readBackKiB.toFixed(1)} read back (${ratio(p.builtKiB, p.readBackKiB)}), ${p.restoredKiB.toFixed(1)} read back and shared as a room loads it; JSON ${p.jsonKiB.toFixed(1)}`);
     log(`  ${r.gameId.padEnd(22)} ${r.seats} seats: ${at.join("; ")}`);
   }
 }

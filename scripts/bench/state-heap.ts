@@ -1,11 +1,13 @@
 // What a game's state weighs on the heap as its rules built it, against the same
-// state read back from its JSON (what a restart gives the room). The JSON is the
+// state read back from its JSON, as it is and shared as a room loaded from its
+// snapshot holds it (core/exact.ts, `sharedReadBack`). The JSON is the
 // same; a state that weighs much more than its read-back copy holds spare room
 // (arrays grown by spreads or pushes, objects spread and given a new key), which
 // every room under way pays for as long as it lives. Needs `--expose-gc`.
 import { getHeapSpaceStatistics } from "node:v8";
 import { playWithBots, replay, type GameCommand } from "../../lib/games/core/commands";
 import { seatIds } from "../../lib/games/core/seats";
+import { sharedReadBack } from "../../lib/games/core/exact";
 import type { AnyGame } from "../../lib/games/core/types";
 
 export interface StateHeapPoint {
@@ -15,6 +17,8 @@ export interface StateHeapPoint {
   builtKiB: number;
   /** KiB per game, the same states after JSON.stringify and JSON.parse. */
   readBackKiB: number;
+  /** KiB per game, the states read back and shared as a room loads them (shared records already kept by others count for nothing). */
+  restoredKiB: number;
   /** The states' JSON, KiB per game. */
   jsonKiB: number;
 }
@@ -43,7 +47,7 @@ function statesAt(game: AnyGame, seats: number, config: object, logs: GameComman
   return logs.map((log, g) => replay(game, { seats: ids, config, seed: `state-heap-${g}` }, log.slice(0, Math.round(log.length * at))));
 }
 
-/** One point: the heap the states take as built, then what their JSON read back takes beside them. */
+/** One point: the heap the states take as built, then what their JSON read back takes beside them, then the same shared. */
 function measure(game: AnyGame, seats: number, config: object, logs: GameCommand[][], at: number): StateHeapPoint {
   const base = heapAfterGc();
   const built = statesAt(game, seats, config, logs, at);
@@ -52,13 +56,16 @@ function measure(game: AnyGame, seats: number, config: object, logs: GameCommand
   const beforeReadBack = heapAfterGc();
   const readBack = json.map((s) => JSON.parse(s) as unknown);
   const withBoth = heapAfterGc();
-  // both stay alive until both are measured
-  if (readBack.length !== built.length) throw new Error("unreachable");
+  const restored = json.map((s) => sharedReadBack(JSON.parse(s) as unknown));
+  const withAll = heapAfterGc();
+  // all stay alive until all are measured
+  if (readBack.length !== built.length || restored.length !== built.length) throw new Error("unreachable");
   const perGame = (bytes: number) => bytes / logs.length / 1024;
   return {
     at,
     builtKiB: perGame(withBuilt - base),
     readBackKiB: perGame(withBoth - beforeReadBack),
+    restoredKiB: perGame(withAll - withBoth),
     jsonKiB: perGame(json.reduce((n, s) => n + s.length, 0)),
   };
 }
