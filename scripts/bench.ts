@@ -322,6 +322,7 @@ try {
     results.restart = r;
     log(`  ${r.rooms} running rooms, ${r.eventsBeforeKill} events logged before the kill`);
     log(`  after the restart: process up and importing done ${r.bootMs} ms, ${r.recoveredRooms} rooms recovered and listening ${r.listeningMs} ms, every room answered a watch ${r.allWatchedMs} ms, every room's bots moved again ${r.allMovedMs ?? "–"} ms (bots wait 300 ms)`);
+    log(`  heap per room held after a full collection: ${r.heapPerRoomKiB.beforeKill.toFixed(1)} KiB before the kill, ${r.heapPerRoomKiB.afterRestart?.toFixed(1) ?? "–"} KiB after the restart once every room moved again`);
     results.verdicts.push(`restart: ${r.rooms} rooms all serving again ${r.allWatchedMs} ms after the restart ${r.allWatchedMs <= 3000 ? "≤" : ">"} 3,000 ms → ${r.allWatchedMs <= 3000 ? "MET" : "MISSED"}`);
   }
 } finally {

@@ -2,7 +2,10 @@
 // while, the server is killed with SIGKILL, and a new one is started on the
 // same port. Measured from the restart: when it listens again, when every room
 // has answered a watch with its state, and when every room has committed a new
-// move (its bots are back).
+// move (its bots are back). The heap per room (after a full collection) is read
+// once before the kill and once after every room moved again: what rooms built
+// here hold against what rooms loaded from their snapshots and logs hold.
+import { SERVER_NODE_FLAGS } from "../server-flags.mjs";
 import { createDb } from "../../server/db/client";
 import { createTestDb } from "../../server/test/harness";
 import { connected, requestPatiently, signedInSocket } from "../../server/test/seat-client";
@@ -18,6 +21,8 @@ export interface RestartResult {
   recoveredRooms: number;
   allWatchedMs: number;
   allMovedMs: number | null;
+  /** Heap per room the server holds after a full collection (KiB): before the kill, and after the restart once every room moved again (null if not all did). */
+  heapPerRoomKiB: { beforeKill: number; afterRestart: number | null };
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -26,8 +31,13 @@ export async function runRestart(o: { pgBase: string; rooms: RoomSpec[]; playS: 
   const testDb = await createTestDb(o.pgBase);
   const db = createDb(testDb.url, 2);
   const port = await freePort();
-  const start = () => ServerProcess.start({ databaseUrl: testDb.url, port, botDelayMs: o.botDelayMs, heartbeatMs: 200, snapshotEvery: 50, output: (l) => o.log(`  server: ${l}`) });
+  const start = () => ServerProcess.start({ databaseUrl: testDb.url, port, botDelayMs: o.botDelayMs, heartbeatMs: 200, snapshotEvery: 50, nodeArgs: ["--expose-gc", ...SERVER_NODE_FLAGS], output: (l) => o.log(`  server: ${l}`) });
   let server = (await start()).server;
+  const heapNow = async () => {
+    const st = await server.ask({ type: "stats", gc: true });
+    return { heap: st.memory.heapUsed, rooms: st.rooms };
+  };
+  const base = (await heapNow()).heap;
   const hostUser = { id: "guest:bench-restart-host", name: "Host Hana" };
   try {
     // one host keeps at most 25 rooms open, so the rooms are spread over hosts of 20
@@ -58,6 +68,7 @@ export async function runRestart(o: { pgBase: string; rooms: RoomSpec[]; playS: 
     o.log(`  ${codes.length} rooms of bots playing for ${o.playS} s`);
     await sleep(o.playS * 1000);
 
+    const heapBeforeKill = await heapNow();
     await server.kill();
     const atCrash = new Map((await db.room.findMany({ where: { code: { in: codes } }, select: { code: true, version: true, status: true } })).map((r) => [r.code, r]));
     const running = codes.filter((c) => atCrash.get(c)?.status === "running");
@@ -96,6 +107,8 @@ export async function runRestart(o: { pgBase: string; rooms: RoomSpec[]; playS: 
       }
     }
     // a room whose bots have nothing to do until a phase timer ends has not stalled: say which
+    const heapAfter = allMovedMs === null ? null : await heapNow();
+    const perRoom = (at: { heap: number; rooms: number }) => (at.heap - base) / Math.max(1, at.rooms) / 1024;
     for (const r of still.slice(0, 5)) o.log(`  not moved within 20 s: ${r.code} (${r.gameId}), phase deadline ${r.deadlineAt ? `${Math.round((r.deadlineAt.getTime() - Date.now()) / 1000)} s from now` : "none"}`);
     return {
       rooms: running.length,
@@ -105,6 +118,7 @@ export async function runRestart(o: { pgBase: string; rooms: RoomSpec[]; playS: 
       recoveredRooms: ready.rooms,
       allWatchedMs: slowest - spawned,
       allMovedMs,
+      heapPerRoomKiB: { beforeKill: perRoom(heapBeforeKill), afterRestart: heapAfter === null ? null : perRoom(heapAfter) },
     };
   } finally {
     await server.stop();
