@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { latestNames } from "./perf-split";
+import { latestNames, mainThreadPart } from "./perf-split";
 
 describe("latestNames", () => {
   it("names each address by the last line that covers it", () => {
@@ -21,5 +21,33 @@ describe("latestNames", () => {
   it("reads addresses past 2^53 exactly", () => {
     const map = "7f1a8c3e7f80 47f8 JS:*createRoom store.ts:9\n7f1a8c3e9ec0 b20 JS:*releaseAll writes.ts:1\n";
     expect(latestNames(map)).toEqual(["7f1a8c3e9ec0 b20 JS:*releaseAll writes.ts:1"]);
+  });
+});
+
+describe("mainThreadPart", () => {
+  const room = "JS:*fold file:///srv/server/rooms/room.ts:1:3698";
+  const acts = "JS:*commitActs file:///srv/server/rooms/room.ts:1:7509";
+  const steps = "JS:*commitSteps file:///srv/server/rooms/room.ts:1:4401";
+  const ticks = "JS:*processTicksAndRejections node:internal/process/task_queues:67:35";
+
+  it("counts the room's fold, and what it calls, as fold and commit even where lib/room's fold was inlined", () => {
+    expect(mainThreadPart(["Builtins_CreateDataProperty", room, acts, ticks])).toBe("fold and commit");
+    expect(mainThreadPart(["JS:*commitOf file:///srv/server/rooms/commit.ts:1:132", room, acts, ticks])).toBe("fold and commit");
+    expect(mainThreadPart(["JS:*view file:///srv/lib/games/truth-wars/view.ts:1:9494", room, acts])).toBe("fold and commit");
+    expect(mainThreadPart(["JS:*refold file:///srv/server/rooms/room.ts:1:1", acts, ticks])).toBe("between: the room (clock, bots, seats)");
+  });
+
+  it("keeps the room's work after the write, the database client and the writes apart", () => {
+    expect(mainThreadPart(["JS:*arm file:///srv/server/rooms/clock.ts:1:362", steps, ticks])).toBe("between: the room (clock, bots, seats)");
+    expect(mainThreadPart(["JS:*schedule file:///srv/server/rooms/store.ts:9:976", steps, acts])).toBe("between: the database client");
+    expect(mainThreadPart(["__GI___writev", "JS:*releaseAll file:///srv/server/sockets/writes.ts:1:942", "JS:*push file:///srv/server/sockets/handlers.ts:1:806"])).toBe("socket writes");
+    expect(mainThreadPart(["JS:*diffInto file:///srv/lib/json-patch.ts:1:841", "JS:*push file:///srv/server/sockets/handlers.ts:1:806", steps])).toBe("payloads and patches");
+  });
+
+  it("tells the collector and plain system calls apart from JavaScript", () => {
+    expect(mainThreadPart(["v8::internal::Scavenger::ScavengeObject", room])).toBe("fold and commit");
+    expect(mainThreadPart(["v8::internal::Scavenger::ScavengeObject", ticks])).toBe("between: the collector");
+    expect(mainThreadPart(["epoll_pwait", "uv_run"])).toBe("between: event loop and system calls");
+    expect(mainThreadPart(["Builtins_LoadIC", ticks])).toBe("between: other JavaScript");
   });
 });

@@ -54,10 +54,12 @@ export function startPerf(pid: number, file: string): { stop: () => Promise<void
 
 // The first stage that matches a stack wins. Held packets are written by `release` (writes.ts), at the end
 // of a turn or, when a long batch keeps the turn busy, from inside the payloads stage: it comes first.
+// The room's own `fold` (room.ts) is work the fold stage's clock times, with what it calls: lib/room's fold,
+// which the compiler often inlines into it (its frame is then gone), and the making of the commit (commit.ts).
 const STAGES: [string, (string | RegExp)[]][] = [
   ["socket writes", [/\brelease(All)? \S*sockets\/writes\.ts/]],
   ["payloads and patches", ["sockets/handlers.ts", "rooms/payloads.ts", "rooms/payload-parts.ts", "lib/json-patch.ts", "sockets/frames.ts", "sockets/writes.ts"]],
-  ["fold and commit", ["lib/room/fold.ts", "games/core/commands.ts", "games/core/storable.ts"]],
+  ["fold and commit", ["lib/room/fold.ts", "games/core/commands.ts", "games/core/storable.ts", "rooms/commit.ts", /\bfold \S*rooms\/room\.ts/]],
   ["socket edge", ["sockets/edge.ts", "server/edge/", "server/limits.ts", "node_modules/zod/"]],
 ];
 const GC = /Scaveng|Heap::|MarkCompact|Marking|Sweeper|CollectGarbage|Evacuat|MemoryAllocator|GCTracer/;
@@ -71,6 +73,12 @@ function between(stack: string[]): string {
   if (has("server/rooms/")) return "between: the room (clock, bots, seats)";
   if (!stack.some((f) => f.startsWith("JS:"))) return "between: event loop and system calls";
   return "between: other JavaScript";
+}
+
+/** The part a main-thread sample counts for, from its stack (each frame's symbol, innermost first): its stage, else what it was between them. */
+export function mainThreadPart(stack: string[]): string {
+  const stage = STAGES.find(([, files]) => stack.some((f) => files.some((p) => (typeof p === "string" ? f.includes(p) : p.test(f)))));
+  return stage ? stage[0] : between(stack);
 }
 
 interface MapEntry {
@@ -148,8 +156,7 @@ export function splitPerf(file: string, pid: number): PerfSplit {
       count(COMPILER.test(leaf) ? "helper threads: the optimizing compiler" : GC.test(leaf) ? "helper threads: the collector" : "helper threads: other");
       continue;
     }
-    const stage = STAGES.find(([, files]) => stack.some((f) => files.some((p) => (typeof p === "string" ? f.includes(p) : p.test(f)))));
-    count(stage ? stage[0] : between(stack));
+    count(mainThreadPart(stack));
   }
   const shares = [...counts].map(([part, n]) => ({ part, share: n / Math.max(1, samples) }));
   const order = (p: string) => (p.startsWith("helper") ? 2 : p.startsWith("between") ? 1 : 0);
