@@ -6,8 +6,6 @@
 // is not one room's: a season's "changed" notice, and the request that another
 // process hand a room over to this one.
 import { createAdapter as clusterAdapter } from "@socket.io/cluster-adapter";
-import { createAdapter as redisAdapter } from "@socket.io/redis-adapter";
-import { createClient } from "redis";
 import type { Server } from "socket.io";
 import type { AlertNote } from "../alerts/service";
 import type { RoomManager } from "../rooms/manager";
@@ -34,6 +32,8 @@ export async function attachAdapter(io: AnyIO, via: CrossProcess): Promise<() =>
     io.adapter(clusterAdapter({ heartbeatInterval: 1_000, heartbeatTimeout: 3_000 }));
     return async () => undefined;
   }
+  // loaded only here: the Redis client takes about 0.4 s to import, which every start would pay
+  const [{ createAdapter: redisAdapter }, { createClient }] = await Promise.all([import("@socket.io/redis-adapter"), import("redis")]);
   const pub = createClient({ url: via.url });
   const sub = pub.duplicate();
   for (const c of [pub, sub]) c.on("error", (e: Error) => console.error(`redis: ${e.message}`));
