@@ -131,7 +131,15 @@ function printLoad(g: LoadResult, e: LoadResult | null): void {
   log(`  heap per room after the window, games at every stage: ${g.server.heapPerRoomAfterKiB.toFixed(0)} KiB over the ${g.server.roomsAfter} rooms held, finished ones included${e ? ` (floor ${e.server.heapPerRoomAfterKiB.toFixed(0)} KiB over ${e.server.roomsAfter})` : ""}`);
   log(`  driver: ${(g.driver.cpuShare * 100).toFixed(0)} % of a core over ${values.workers} workers, worst event-loop delay p99 ${ms(g.driver.loopP99Ms)} ms; machine busy ${(g.machine.busyShare * 100).toFixed(0)} % (other processes ${(g.machine.otherCpuShare * 100).toFixed(0)} %)`);
   const r = g.run;
-  log(`  whole run: ${r.sent} sent, ${r.acked} acknowledged, ${r.refused} refused (${Object.entries(g.refused).map(([k, v]) => `${k} ${v}`).join(", ") || "none in the window"}), ${r.unanswered} unanswered, ${r.viewsMissing} views missing; ${r.logged ?? "–"} actions in the log`);
+  log(`  whole run: ${r.sent} sent, ${r.acked} acknowledged, ${r.refused} refused (${Object.entries(g.refused).map(([k, v]) => `${k} ${v}`).join(", ") || "none in the window"}), ${r.unanswered} unanswered, ${r.viewsMissing} views missing; ${r.logged ?? "–"} actions in the log${runTroubles(r)}`);
+}
+
+/** What went wrong beside the actions, said only when something did: rooms the driver could not replace, sockets the server dropped for not reading. */
+function runTroubles(r: LoadResult["run"]): string {
+  const parts: string[] = [];
+  if (r.unreplaced) parts.push(`${r.unreplaced} finished rooms not replaced (their seats idle from then on)`);
+  if (r.droppedSlow) parts.push(`${r.droppedSlow} sockets dropped by the server for not reading`);
+  return parts.length ? `; ${parts.join(", ")}` : "";
 }
 
 function verdict(name: string, g: LoadResult, e: LoadResult | null, minSockets: number): string[] {

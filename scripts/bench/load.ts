@@ -82,7 +82,18 @@ export interface LoadResult {
   viewAll: Summary;
   refused: Record<string, number>;
   /** Over the whole run, after the drain. */
-  run: { sent: number; acked: number; refused: number; unanswered: number; viewsMissing: number; logged: number | null };
+  run: {
+    sent: number;
+    acked: number;
+    refused: number;
+    unanswered: number;
+    viewsMissing: number;
+    logged: number | null;
+    /** Finished rooms the driver could not replace (their seats idle from then on). */
+    unreplaced: number;
+    /** Sockets the server dropped for not reading what it sent them (its cap on unsent bytes); null for the floor. */
+    droppedSlow: number | null;
+  };
   roomsRecycled: number;
   /** How long the heap profile ran (s), when there was one: its allocations are per this stretch. */
   heapProfileS: number | null;
@@ -229,7 +240,7 @@ export async function runLoad(o: LoadOptions): Promise<LoadResult> {
     const afterWindow = await server.ask({ type: "stats", gc: true });
 
     const stopped = await Promise.all(workers.map((w) => w.ask({ type: "stop", drainMs: 10_000 })));
-    const run = { sent: 0, acked: 0, refused: 0, unanswered: 0, viewsMissing: 0, logged: null as number | null };
+    const run = { sent: 0, acked: 0, refused: 0, unanswered: 0, viewsMissing: 0, logged: null as number | null, unreplaced: 0, droppedSlow: null as number | null };
     for (const s of stopped) {
       if (s.type !== "stopped") continue;
       run.sent += s.sent;
@@ -237,7 +248,9 @@ export async function runLoad(o: LoadOptions): Promise<LoadResult> {
       run.refused += s.refused;
       run.unanswered += s.unanswered;
       run.viewsMissing += s.viewsMissing;
+      run.unreplaced += s.unreplaced;
     }
+    run.droppedSlow = (await server.ask({ type: "stats" })).edge?.droppedSlow ?? null;
     // after the drain: the snapshot stops the server for seconds, which nothing in flight should wait out
     if (o.heapSnapshotFile) await server.ask({ type: "heap-snapshot", file: o.heapSnapshotFile });
     if (testDb) {

@@ -69,4 +69,4 @@ export type WorkerReply =
   | { type: "ok" }
   | { type: "aged"; actions: number; rooms: number; reached: number; refused: Record<string, number> }
   | { type: "report"; window: WindowReport }
-  | { type: "stopped"; sent: number; acked: number; refused: number; unanswered: number; viewsMissing: number };
+  | { type: "stopped"; sent: number; acked: number; refused: number; unanswered: number; unreplaced: number; viewsMissing: number };

@@ -49,7 +49,8 @@ let cfg: Setup;
 const hosts: Socket[] = [];
 const ROOMS_PER_HOST = 20;
 let stats = new Stats();
-const total = { sent: 0, acked: 0, refused: 0, unanswered: 0 };
+/** Over the whole run; `unreplaced`: finished rooms that could not be replaced (their seats idle from then on). */
+const total = { sent: 0, acked: 0, refused: 0, unanswered: 0, unreplaced: 0 };
 const loop = monitorEventLoopDelay({ resolution: 10 });
 let going = false;
 let stopping = false;
@@ -286,6 +287,7 @@ class Room {
       await this.open(false);
       stats.recycled++;
     } catch (e) {
+      total.unreplaced++;
       console.error(`room ${this.index}: could not open the next room`, e);
     }
   }
@@ -393,7 +395,7 @@ async function stop(drainMs: number): Promise<WorkerReply> {
   }
   for (const r of rooms) if (r.pendingViews() > 0) await r.settleUnseen();
   const inFlight = rooms.reduce((n, r) => n + r.seats.filter((s) => s.inFlight).length, 0);
-  return { type: "stopped", sent: total.sent, acked: total.acked, refused: total.refused, unanswered: total.unanswered + inFlight, viewsMissing: rooms.reduce((n, r) => n + r.pendingViews(), 0) };
+  return { type: "stopped", sent: total.sent, acked: total.acked, refused: total.refused, unanswered: total.unanswered + inFlight, unreplaced: total.unreplaced, viewsMissing: rooms.reduce((n, r) => n + r.pendingViews(), 0) };
 }
 
 process.on("message", (msg: WorkerRequest & { id: number }) => {
