@@ -287,6 +287,8 @@ class Room {
       await this.open(false);
       stats.recycled++;
     } catch (e) {
+      // once the run is over the server is stopped under the rooms still being replaced: that is no failure
+      if (stopping) return;
       total.unreplaced++;
       console.error(`room ${this.index}: could not open the next room`, e);
     }
