@@ -27,7 +27,8 @@
 //        what a room holds in it, part by part and game by game: scripts/bench/heap-rooms.ts;
 //        for runs of a few hundred rooms, --scale 0.2 or less)
 //        --perf (Linux perf's on-CPU samples of every server thread over each
-//        window, split by thread and stage: scripts/bench/perf-split.ts)
+//        window, split by thread and stage: scripts/bench/perf-split.ts; the
+//        floor is recorded too, and each part given in ms per action for both)
 //        --server-flags "…" (more Node.js flags for the server and the floor,
 //        for diagnosis: "--trace-gc", say; their output is printed)
 //        --processes N (server processes for the cluster runs)
@@ -54,7 +55,7 @@ import { benchSerialize, benchSerializeMixed, type MixedSerializeResult, type Se
 import { printAgainst, rendezvous } from "./bench/against";
 import { runLoad, type LoadResult } from "./bench/load";
 import { startSlowPushService } from "./bench/pushes";
-import { perfAvailable } from "./bench/perf-split";
+import { gapByPart, perfAvailable } from "./bench/perf-split";
 import { summariseHeapProfile, summariseProfile } from "./bench/profile";
 import { roomHeap, type RoomHeap } from "./bench/heap-rooms";
 import type { RoomSpec } from "./bench/protocol";
@@ -257,7 +258,8 @@ try {
       }
     }
     const garnet = await runLoad({ ...common, mode: "garnet", profileFile, heapProfileFile, heapSnapshotFile, perfFile });
-    const echo = await runLoad({ ...common, mode: "echo", sendChance: garnet.sendShare });
+    // with --perf the floor is recorded too, so that each part of the gap between the two has its size
+    const echo = await runLoad({ ...common, mode: "echo", sendChance: garnet.sendShare, perfFile: perfFile?.replace(/\.perf\.data$/, ".floor.perf.data") });
     printLoad(garnet, echo);
     if (withPushes) printPushes(withPushes, garnet);
     const entry: (typeof results.load)[string] = { garnet, echo, ...(withPushes ? { withPushes } : {}) };
@@ -286,6 +288,12 @@ try {
     if (garnet.perf) {
       log(`  where the server's CPU went, on-CPU samples of every thread (${garnet.perf.samples} samples, ${perfFile}):`);
       for (const p of garnet.perf.shares) log(`    ${(p.share * 100).toFixed(1).padStart(5)} %  ${p.part}`);
+      if (echo.perf) {
+        log(`  the same samples as CPU per action, against the floor's recording (${echo.perf.samples} samples) split alike (ms: Garnet, the floor, the gap):`);
+        for (const p of gapByPart(garnet.perf, garnet.server.cpuMsPerAction, echo.perf, echo.server.cpuMsPerAction)) {
+          log(`    ${p.garnetMs.toFixed(3).padStart(6)} ${p.floorMs.toFixed(3).padStart(6)} ${(p.garnetMs - p.floorMs).toFixed(3).padStart(7)}  ${p.part}`);
+        }
+      }
     }
     results.load[name] = entry;
     results.verdicts.push(...verdict(name, garnet, echo, name === "2-seat" ? 6000 : name === "8-seat" ? 4000 : 8000));

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { latestNames, mainThreadPart } from "./perf-split";
+import { gapByPart, latestNames, mainThreadPart } from "./perf-split";
 
 describe("latestNames", () => {
   it("names each address by the last line that covers it", () => {
@@ -49,5 +49,34 @@ describe("mainThreadPart", () => {
     expect(mainThreadPart(["v8::internal::Scavenger::ScavengeObject", ticks])).toBe("between: the collector");
     expect(mainThreadPart(["epoll_pwait", "uv_run"])).toBe("between: event loop and system calls");
     expect(mainThreadPart(["Builtins_LoadIC", ticks])).toBe("between: other JavaScript");
+  });
+});
+
+describe("gapByPart", () => {
+  it("gives each part's CPU per action in both recordings, the floor's writes counted with its reads", () => {
+    const garnet = {
+      samples: 1000,
+      shares: [
+        { part: "payloads and patches", share: 0.2 },
+        { part: "socket writes", share: 0.1 },
+        { part: "socket edge", share: 0.05 },
+        { part: "between: socket reads and Socket.IO", share: 0.1 },
+        { part: "between: the collector", share: 0.05 },
+        { part: "helper threads: the collector", share: 0.05 },
+        { part: "between: event loop and system calls", share: 0.45 },
+      ],
+    };
+    const floor = { samples: 400, shares: [{ part: "between: socket reads and Socket.IO", share: 0.75 }, { part: "between: event loop and system calls", share: 0.25 }] };
+    const byPart = new Map(gapByPart(garnet, 2, floor, 0.4).map((p) => [p.part, p]));
+    expect(byPart.get("payloads and patches")).toEqual({ part: "payloads and patches", garnetMs: 0.4, floorMs: 0 });
+    expect(byPart.get("sockets: reads, writes, Socket.IO, the edge")!.garnetMs).toBeCloseTo(0.5);
+    expect(byPart.get("sockets: reads, writes, Socket.IO, the edge")!.floorMs).toBeCloseTo(0.3);
+    expect(byPart.get("the collector (main thread and helpers)")!.garnetMs).toBeCloseTo(0.2);
+    expect(byPart.get("event loop and system calls")!.garnetMs).toBeCloseTo(0.9);
+    expect(byPart.get("event loop and system calls")!.floorMs).toBeCloseTo(0.1);
+    // every sample of a known part is counted once: the parts add up to each server's CPU per action
+    const all = [...byPart.values()];
+    expect(all.reduce((s, p) => s + p.garnetMs, 0)).toBeCloseTo(2);
+    expect(all.reduce((s, p) => s + p.floorMs, 0)).toBeCloseTo(0.4);
   });
 });

@@ -81,6 +81,36 @@ export function mainThreadPart(stack: string[]): string {
   return stage ? stage[0] : between(stack);
 }
 
+/**
+ * The parts a Garnet recording and the floor's are compared by. The floor's
+ * handler writes its echo from inside the read that brought the action, so
+ * its writes fall under "socket reads and Socket.IO": Garnet's socket writes,
+ * reads and edge are one part here, as they are one there. The collector's
+ * main-thread and helper work are one part as well.
+ */
+const COMPARED: [string, string[]][] = [
+  ["payloads and patches", ["payloads and patches"]],
+  ["fold and commit", ["fold and commit"]],
+  ["the database client", ["between: the database client"]],
+  ["the room (clock, bots, seats)", ["between: the room (clock, bots, seats)"]],
+  ["sockets: reads, writes, Socket.IO, the edge", ["socket writes", "socket edge", "between: socket reads and Socket.IO"]],
+  ["event loop and system calls", ["between: event loop and system calls"]],
+  ["the collector (main thread and helpers)", ["between: the collector", "helper threads: the collector"]],
+  ["the optimizing compiler", ["helper threads: the optimizing compiler"]],
+  ["other JavaScript and helper threads", ["between: other JavaScript", "helper threads: other"]],
+];
+
+/**
+ * Each compared part's CPU per action (ms) in Garnet's recording and the
+ * floor's: a part's share of its recording's samples times that server's CPU
+ * per action. The parts' gaps add up to the gap between the two CPU figures
+ * (but for samples of no compared part, which a newer split may add).
+ */
+export function gapByPart(garnet: PerfSplit, garnetMs: number, floor: PerfSplit, floorMs: number): { part: string; garnetMs: number; floorMs: number }[] {
+  const ms = (split: PerfSplit, perAction: number, parts: string[]) => split.shares.reduce((sum, s) => sum + (parts.includes(s.part) ? s.share * perAction : 0), 0);
+  return COMPARED.map(([part, parts]) => ({ part, garnetMs: ms(garnet, garnetMs, parts), floorMs: ms(floor, floorMs, parts) }));
+}
+
 interface MapEntry {
   start: bigint;
   end: bigint;
