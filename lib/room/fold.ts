@@ -16,7 +16,8 @@ export const MAX_NOTICES = 60;
  * it, and for an action the viewers whose view of the game it may have
  * changed (null: any; absent: the event is no action).
  */
-export type FoldResult = { ok: true; data: RoomData; action?: unknown; changed?: readonly Viewer[] | null } | Rejection;
+export type FoldResult = Folded | Rejection;
+type Folded = { ok: true; data: RoomData; action?: unknown; changed?: readonly Viewer[] | null };
 
 const no = (code: string, message: string): Rejection => ({ ok: false, code, message });
 
@@ -75,10 +76,24 @@ export function foldEvent(rules: GameRules, data: RoomData | null, ev: LoggedEve
   if (data === null) return no("room/not_created", "The log does not start with the room's creation.");
   const r = step(rules, data, ev);
   if (!r.ok) return r;
-  const next: RoomData = { ...r.data, version: ev.seq };
-  let notices = withNotice(next.notices, eventNotice(rules, data, ev, next), ev.seq, ev.at);
-  if (next.status === "finished" && data.status !== "finished") notices = withNotice(notices, gameOverNotice(rules, next), ev.seq, ev.at);
-  return { ok: true, data: { ...next, notices }, ...(r.action !== undefined ? { action: r.action } : {}), ...(r.changed !== undefined ? { changed: r.changed } : {}) };
+  // the notices read the stepped room's seats, state and status, never its version: the room is copied once, with both
+  const stepped = r.data;
+  let notices = withNotice(stepped.notices, eventNotice(rules, data, ev, stepped), ev.seq, ev.at);
+  if (stepped.status === "finished" && data.status !== "finished") notices = withNotice(notices, gameOverNotice(rules, stepped), ev.seq, ev.at);
+  r.data = { ...stepped, version: ev.seq, notices };
+  return r;
+}
+
+/**
+ * A step's result: the members an action adds are set only when there, so
+ * that a result has no member the event did not give (no object spread per
+ * event either).
+ */
+function folded(data: RoomData, action: unknown, changed: readonly Viewer[] | null | undefined): FoldResult {
+  const r: Folded = { ok: true, data };
+  if (action !== undefined) r.action = action;
+  if (changed !== undefined) r.changed = changed;
+  return r;
 }
 
 /** Folds a whole log (or the part after a snapshot); `onStep` sees the room after every event. Throws on an event that does not apply. */
@@ -124,12 +139,8 @@ function step(rules: GameRules, data: RoomData, ev: Exclude<LoggedEvent, { kind:
       const r = runCommand(rules.game, data.state, cmd, rules.phase(data.state));
       if (!r.ok) return r;
       const finished = rules.phase(r.state).finished === true;
-      return {
-        ok: true,
-        data: { ...data, state: r.state, status: finished ? "finished" : data.status, clock: clockAfter(rules, data, r.state, ev.at) },
-        ...(r.action !== undefined ? { action: r.action } : {}),
-        ...(ev.kind === "action" ? { changed: rules.changedViews(data.state, r.state, ev.actor, r.action) } : {}),
-      };
+      const next: RoomData = { ...data, state: r.state, status: finished ? "finished" : data.status, clock: clockAfter(rules, data, r.state, ev.at) };
+      return folded(next, r.action, ev.kind === "action" ? rules.changedViews(data.state, r.state, ev.actor, r.action) : undefined);
     }
     case "clock": {
       if (ev.payload.type === "expire") {

@@ -252,11 +252,12 @@ export class Room {
 
   /** `ev` folded into `before`, with the commit that writes it; a refusal throws a CommandError. */
   private fold(before: RoomData, ev: RoomEvent, clientId: string | null): Step {
-    const logged = { ...ev, seq: before.version + 1, at: this.now() } as LoggedEvent;
+    // an event is built member by member, in one shape whatever its kind: a copy by spread of events of several kinds takes a slow path
+    const logged = { kind: ev.kind, actor: ev.actor, payload: ev.payload, seq: before.version + 1, at: this.now() } as LoggedEvent;
     const r = foldEvent(this.rules, before, logged);
     if (!r.ok) throw new CommandError(r.code as CommandError["code"], r.message);
     // what is logged is the action as the game's schema parsed it: unknown fields never reach the log
-    const stored = r.action !== undefined ? ({ ...logged, payload: { action: r.action } } as LoggedEvent) : logged;
+    const stored = r.action !== undefined ? ({ kind: logged.kind, actor: logged.actor, payload: { action: r.action }, seq: logged.seq, at: logged.at } as LoggedEvent) : logged;
     const problem = storableProblem(stored.payload);
     if (problem) throw new CommandError(problem.code, problem.message);
     const commit = commitOf(this.id, this.fence, before, r.data, stored, clientId, r.data.version % this.opts.snapshotEvery === 0);
