@@ -79,4 +79,12 @@ describe("gapByPart", () => {
     expect(all.reduce((s, p) => s + p.garnetMs, 0)).toBeCloseTo(2);
     expect(all.reduce((s, p) => s + p.floorMs, 0)).toBeCloseTo(0.4);
   });
+
+  it("gives samples of a part it does not name a row of their own, and no such row when there are none", () => {
+    const garnet = { samples: 10, shares: [{ part: "payloads and patches", share: 0.5 }, { part: "a stage added later", share: 0.5 }] };
+    const floor = { samples: 10, shares: [{ part: "between: socket reads and Socket.IO", share: 1 }] };
+    const rows = gapByPart(garnet, 1, floor, 0.5);
+    expect(rows[rows.length - 1]).toEqual({ part: "a part the comparison does not name", garnetMs: 0.5, floorMs: 0 });
+    expect(gapByPart(floor, 1, floor, 1).some((r) => r.part === "a part the comparison does not name")).toBe(false);
+  });
 });

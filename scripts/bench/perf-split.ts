@@ -100,15 +100,21 @@ const COMPARED: [string, string[]][] = [
   ["other JavaScript and helper threads", ["between: other JavaScript", "helper threads: other"]],
 ];
 
+const UNCOMPARED = "a part the comparison does not name";
+
 /**
  * Each compared part's CPU per action (ms) in Garnet's recording and the
  * floor's: a part's share of its recording's samples times that server's CPU
- * per action. The parts' gaps add up to the gap between the two CPU figures
- * (but for samples of no compared part, which a newer split may add).
+ * per action. The parts add up to each server's CPU per action: samples of a
+ * part COMPARED does not name (one a newer split adds) are given in a row of
+ * their own rather than left out.
  */
 export function gapByPart(garnet: PerfSplit, garnetMs: number, floor: PerfSplit, floorMs: number): { part: string; garnetMs: number; floorMs: number }[] {
-  const ms = (split: PerfSplit, perAction: number, parts: string[]) => split.shares.reduce((sum, s) => sum + (parts.includes(s.part) ? s.share * perAction : 0), 0);
-  return COMPARED.map(([part, parts]) => ({ part, garnetMs: ms(garnet, garnetMs, parts), floorMs: ms(floor, floorMs, parts) }));
+  const named = new Set(COMPARED.flatMap(([, parts]) => parts));
+  const ms = (split: PerfSplit, perAction: number, within: (part: string) => boolean) => split.shares.reduce((sum, s) => sum + (within(s.part) ? s.share * perAction : 0), 0);
+  const rows = COMPARED.map(([part, parts]) => ({ part, garnetMs: ms(garnet, garnetMs, (p) => parts.includes(p)), floorMs: ms(floor, floorMs, (p) => parts.includes(p)) }));
+  const rest = { part: UNCOMPARED, garnetMs: ms(garnet, garnetMs, (p) => !named.has(p)), floorMs: ms(floor, floorMs, (p) => !named.has(p)) };
+  return rest.garnetMs > 0 || rest.floorMs > 0 ? [...rows, rest] : rows;
 }
 
 interface MapEntry {
