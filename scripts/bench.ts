@@ -41,6 +41,8 @@
 //        of the checkout in DIR (its dependencies installed) side by side, at the
 //        same time, instead of against the floor: to compare two versions
 //        (scripts/bench/against.ts)
+//        --against-flags "…" (more Node.js flags for DIR's server alone: to compare
+//        a flag side by side, with DIR a worktree of this same revision)
 import { mkdirSync, writeFileSync } from "node:fs";
 import { availableParallelism } from "node:os";
 import path from "node:path";
@@ -83,6 +85,7 @@ const { values } = parseArgs({
     pushes: { type: "string" },
     scenarios: { type: "string", default: "8-seat,2-seat,org" },
     against: { type: "string" },
+    "against-flags": { type: "string", default: "" },
   },
 });
 const parts = new Set(values.only.split(","));
@@ -90,6 +93,9 @@ const scale = Number(values.scale);
 const stamp = new Date().toISOString().replace(/[:.]/g, "-");
 const outDir = path.resolve(".data/bench");
 mkdirSync(outDir, { recursive: true });
+
+/** Node.js flags as one string on the command line, as a list. */
+const flagList = (flags: string) => flags.split(" ").filter(Boolean);
 
 const count = (n: number) => Math.max(1, Math.round(n * scale));
 
@@ -233,7 +239,7 @@ try {
     if (!parts.has(name) || !pg) continue;
     const sc = SCENARIOS[name]!;
     log(`\n## ${name}: target ${sc.target}`);
-    const common = { name, pgBase: pg.url, rooms: sc.rooms, paceMs: sc.paceMs, workers: Number(values.workers), warmupS: Number(values.warmup), windowS: Number(values.window), ageS: Number(values.age), serverFlags: values["server-flags"].split(" ").filter(Boolean), log };
+    const common = { name, pgBase: pg.url, rooms: sc.rooms, paceMs: sc.paceMs, workers: Number(values.workers), warmupS: Number(values.warmup), windowS: Number(values.window), ageS: Number(values.age), serverFlags: flagList(values["server-flags"]), log };
     const profileFile = values.profile ? path.join(outDir, `${name}-${stamp}.cpuprofile`) : undefined;
     const heapProfileFile = values["heap-profile"] ? path.join(outDir, `${name}-${stamp}.heapprofile`) : undefined;
     if (values.perf && !perfAvailable()) throw new Error("--perf needs Linux perf (the linux-perf package) and leave to use it");
@@ -243,7 +249,7 @@ try {
       const dir = path.resolve(values.against);
       const meet = rendezvous(2);
       const run = (o: Parameters<typeof runLoad>[0]) => runLoad({ ...o, sync: meet.sync }).catch((e: unknown) => (meet.abort(), Promise.reject(e)));
-      const [mine, theirs] = await Promise.all([run({ ...common, mode: "garnet" }), run({ ...common, mode: "garnet", serverEntry: path.join(dir, "server/test/child-server.ts"), log: (l) => log(l.replace(/^ {2}/, `  (${values.against}) `)) })]);
+      const [mine, theirs] = await Promise.all([run({ ...common, mode: "garnet" }), run({ ...common, mode: "garnet", serverEntry: path.join(dir, "server/test/child-server.ts"), serverFlags: [...common.serverFlags, ...flagList(values["against-flags"])], log: (l) => log(l.replace(/^ {2}/, `  (${values.against}) `)) })]);
       printAgainst(log, mine, theirs, values.against);
       results.load[name] = { garnet: mine, echo: null, against: theirs };
       continue;

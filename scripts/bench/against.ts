@@ -48,6 +48,9 @@ export function printAgainst(log: (line: string) => void, mine: LoadResult, thei
     ["event-loop delay p99 (ms)", (g) => g.server.loopP99Ms, ms],
     ["batch writes per second", (g) => g.db?.batchesPerSec ?? NaN, (v) => v.toFixed(0)],
     ["heap per room after the window (KiB)", (g) => g.server.heapPerRoomAfterKiB, (v) => v.toFixed(0)],
+    ["server RSS after the window (MiB)", (g) => g.server.rssMiB, (v) => v.toFixed(0)],
+    ["full collections in the window", (g) => g.server.gc?.major.count ?? NaN, (v) => v.toFixed(0)],
+    ["scavenges in the window", (g) => g.server.gc?.minor.count ?? NaN, (v) => v.toFixed(0)],
   ];
   log(`  side by side, ${mine.sockets} sockets each: this checkout | ${dir} | its change`);
   for (const [name, of, fmt] of rows) log(`    ${name.padEnd(38)} ${fmt(of(mine)).padStart(8)} | ${fmt(of(theirs)).padStart(8)} | ${change(of(mine), of(theirs))}`);
