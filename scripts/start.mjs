@@ -29,9 +29,10 @@ if (stale) {
   if (r.status !== 0) process.exit(r.status ?? 1);
 }
 
-// the server's V8 flags go in NODE_OPTIONS (tsx starts the node process); an operator's own setting of them wins
+// the server's V8 flags go on tsx's command line, which hands them to the node process it starts (and a
+// cluster's primary to its workers); NODE_OPTIONS cannot carry them all. A flag the operator's own
+// NODE_OPTIONS sets is left out, so that theirs wins (the command line would win over it).
 const own = env.NODE_OPTIONS ?? "";
 const flags = SERVER_NODE_FLAGS.filter((f) => !own.includes(f.split("=")[0]));
-const serverEnv = { ...env, NODE_OPTIONS: [own, ...flags].join(" ").trim() };
-const r = spawnSync("npx", ["--no-install", "tsx", "server/index.ts"], { stdio: "inherit", env: serverEnv });
+const r = spawnSync("npx", ["--no-install", "tsx", ...flags, "server/index.ts"], { stdio: "inherit", env });
 process.exit(r.status ?? 1);
