@@ -51,6 +51,8 @@ export function printAgainst(log: (line: string) => void, mine: LoadResult, thei
     ["server RSS after the window (MiB)", (g) => g.server.rssMiB, (v) => v.toFixed(0)],
     ["full collections in the window", (g) => g.server.gc?.major.count ?? NaN, (v) => v.toFixed(0)],
     ["scavenges in the window", (g) => g.server.gc?.minor.count ?? NaN, (v) => v.toFixed(0)],
+    ["  their pauses in all (ms)", (g) => g.server.gc?.minor.totalMs ?? NaN, ms],
+    ["full collections' pauses in all (ms)", (g) => g.server.gc?.major.totalMs ?? NaN, ms],
   ];
   log(`  side by side, ${mine.sockets} sockets each: this checkout | ${dir} | its change`);
   for (const [name, of, fmt] of rows) log(`    ${name.padEnd(38)} ${fmt(of(mine)).padStart(8)} | ${fmt(of(theirs)).padStart(8)} | ${change(of(mine), of(theirs))}`);
