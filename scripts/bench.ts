@@ -3,6 +3,8 @@
 //   state-heap  each game's state on the heap as its rules built it, against the same state
 //            read back from its JSON, half-way through bot games and at their end
 //   serialize  per change, every recipient's payload, patch and packet per CPU-second
+//   instructions  the same work per change as machine instructions, counted under valgrind
+//            (not in the default run: about five minutes)
 //   8-seat   rooms of about 8 seats (mixed games) at one action per seat per second
 //   2-seat   two-seat rooms at one action per seat per second
 //   org      1,000 rooms of about 8 seats at one action per seat per 10 s
@@ -54,10 +56,11 @@ import { ServerProcess, type ForwardReport } from "../server/test/server-process
 import { benchApply, type ApplyResult } from "./bench/apply";
 import { benchStateHeap, type StateHeapResult } from "./bench/state-heap";
 import { benchSerialize, benchSerializeMixed, type MixedSerializeResult, type SerializeResult } from "./bench/serialize";
+import { benchInstructions, type InstructionsResult } from "./bench/instructions";
 import { printAgainst, rendezvous } from "./bench/against";
 import { runLoad, type LoadResult } from "./bench/load";
 import { startSlowPushService } from "./bench/pushes";
-import { gapByPart, perfAvailable } from "./bench/perf-split";
+import { gapByPart } from "./bench/perf-split";
 import { summariseHeapProfile, summariseProfile } from "./bench/profile";
 import { roomHeap, type RoomHeap } from "./bench/heap-rooms";
 import type { RoomSpec } from "./bench/protocol";
@@ -65,7 +68,7 @@ import { benchBatchSql, type BatchSqlResult } from "./bench/batch-sql";
 import type { GcPauses } from "../server/test/gc-pauses";
 import { CONFIG, MIX_8, mix, room } from "./bench/scenarios";
 import { runRestart, type RestartResult } from "./bench/restart";
-import { machine } from "./bench/system";
+import { installed, machine } from "./bench/system";
 
 const { values } = parseArgs({
   options: {
@@ -178,7 +181,7 @@ function printPushes(p: LoadResult, g: LoadResult): void {
   log(`    whole run with pushes: ${p.run.sent} sent, ${p.run.acked} acknowledged, ${p.run.unanswered} unanswered, ${p.run.viewsMissing} views missing`);
 }
 
-const results: { machine: ReturnType<typeof machine>; node: string; args: typeof values; apply?: ApplyResult[]; stateHeap?: StateHeapResult[]; serialize?: SerializeResult[]; serializeMixed?: (MixedSerializeResult & { mix: string })[]; load: Record<string, { garnet: LoadResult; echo: LoadResult | null; against?: LoadResult; withPushes?: LoadResult; profile?: ReturnType<typeof summariseProfile>; heapProfile?: ReturnType<typeof summariseHeapProfile>; roomHeap?: RoomHeap }>; restart?: RestartResult; cluster?: Record<string, { one: LoadResult; many: LoadResult }>; forward?: (ForwardReport & { concurrency: number })[]; batchSql?: BatchSqlResult; verdicts: string[] } = {
+const results: { machine: ReturnType<typeof machine>; node: string; args: typeof values; apply?: ApplyResult[]; stateHeap?: StateHeapResult[]; serialize?: SerializeResult[]; instructions?: InstructionsResult[]; serializeMixed?: (MixedSerializeResult & { mix: string })[]; load: Record<string, { garnet: LoadResult; echo: LoadResult | null; against?: LoadResult; withPushes?: LoadResult; profile?: ReturnType<typeof summariseProfile>; heapProfile?: ReturnType<typeof summariseHeapProfile>; roomHeap?: RoomHeap }>; restart?: RestartResult; cluster?: Record<string, { one: LoadResult; many: LoadResult }>; forward?: (ForwardReport & { concurrency: number })[]; batchSql?: BatchSqlResult; verdicts: string[] } = {
   machine: machine(),
   node: process.version,
   args: values,
@@ -219,6 +222,19 @@ if (parts.has("serialize")) {
   for (const m of results.serializeMixed) log(`  ${m.mix}, ${m.rooms} rooms at once (each change to the next room in turn): ${m.usPerChange.toFixed(1)} µs per change, ${m.usPerGroup.toFixed(2)} µs per group, ${m.kib.toFixed(1)} KiB allocated per change; the fold ${m.foldUs.toFixed(1)} µs and ${m.foldKib.toFixed(1)} KiB more`);
 }
 
+if (parts.has("instructions")) {
+  log("\n## the serializer's instructions per change (valgrind's count of the serializer micro-benchmark's games, played a fixed number of times)");
+  if (!installed("valgrind")) log("  skipped: valgrind is not installed");
+  else {
+    results.instructions = [];
+    for (const g of games) {
+      const r = await benchInstructions(g.meta.id, seatsFor(g.meta.id), CONFIG[g.meta.id] ?? {});
+      results.instructions.push(r);
+      log(`  ${r.gameId.padEnd(22)} ${r.seats} seats, ${r.changes} changes: ${Math.round(r.perChange).toLocaleString("en")} instructions per change, ${Math.round(r.perGroup).toLocaleString("en")} per group`);
+    }
+  }
+}
+
 const pg = ["8-seat", "2-seat", "org", "restart", "cluster", "forward", "batch-sql"].some((p) => parts.has(p)) ? await findPgBase() : null;
 try {
   if (parts.has("batch-sql") && pg) {
@@ -242,7 +258,7 @@ try {
     const common = { name, pgBase: pg.url, rooms: sc.rooms, paceMs: sc.paceMs, workers: Number(values.workers), warmupS: Number(values.warmup), windowS: Number(values.window), ageS: Number(values.age), serverFlags: flagList(values["server-flags"]), log };
     const profileFile = values.profile ? path.join(outDir, `${name}-${stamp}.cpuprofile`) : undefined;
     const heapProfileFile = values["heap-profile"] ? path.join(outDir, `${name}-${stamp}.heapprofile`) : undefined;
-    if (values.perf && !perfAvailable()) throw new Error("--perf needs Linux perf (the linux-perf package) and leave to use it");
+    if (values.perf && !installed("perf")) throw new Error("--perf needs Linux perf (the linux-perf package) and leave to use it");
     const perfFile = values.perf ? path.join(outDir, `${name}-${stamp}.perf.data`) : undefined;
     const heapSnapshotFile = values["heap-snapshot"] ? path.join(outDir, `${name}-${stamp}.heapsnapshot`) : undefined;
     if (values.against) {

@@ -24,16 +24,6 @@ export interface PerfSplit {
   shares: { part: string; share: number }[];
 }
 
-/** Whether `perf` can record here. */
-export function perfAvailable(): boolean {
-  try {
-    execFileSync("perf", ["--version"], { stdio: "ignore" });
-    return true;
-  } catch {
-    return false;
-  }
-}
-
 /** The server's flags for a recording: names for JIT-compiled code (/tmp/perf-<pid>.map), and V8's log, which those flags turn on, beside the recording rather than in the working directory. */
 export function perfNodeFlags(file: string): string[] {
   return ["--perf-basic-prof", "--no-logfile-per-isolate", `--logfile=${file}.v8.log`];

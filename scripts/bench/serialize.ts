@@ -100,32 +100,45 @@ function allocated(fn: () => void): number {
   return bytes;
 }
 
+type Played = ReturnType<typeof roomChanges>;
+
+/** Plays each game of `played` through once, as a room would (every change folded afresh, every group's packet made); returns the packets' bytes. `fold.ms` gains the folds' time. */
+function playAll(played: Played, groups: string[], fold: { ms: number }): number {
+  let bytes = 0;
+  for (const { rules, changes, events } of played) {
+    const memo = new PayloadMemo();
+    const frames = new RoomFrames();
+    const facts = { code: "BENCH1", hostName: "Host", phaseSeconds: configuredPhaseSeconds(rules, changes[0]!.config) };
+    const replay = new Replay(rules, events);
+    let now = 1_800_000_000_000;
+    for (let i = 0; i < events.length; i++) {
+      const data = replay.next(fold, memo);
+      const ctx: PayloadContext = { rules, facts, connected: () => true, now: (now += 1000), memo };
+      for (const g of groups) {
+        const packet = advanceGroup(frames, facts.code, g, groupParts(ctx, data, g), g === "host" ? "all" : "seen");
+        if (packet) bytes += packet.length;
+      }
+    }
+  }
+  return bytes;
+}
+
+/** The same seeded games as `benchSerialize`, played through `passes` times: a fixed amount of work, for counting its instructions (instructions.ts). Returns the changes of one pass. */
+export function replaySerialize(game: AnyGame, seats: number, config: object, passes: number, games = 3): number {
+  const played = roomChanges(game, seats, config, games);
+  const groups = recipientGroups(seats);
+  for (let i = 0; i < passes; i++) playAll(played, groups, { ms: 0 });
+  return played.reduce((n, p) => n + p.events.length, 0);
+}
+
 export function benchSerialize(game: AnyGame, seats: number, config: object, ms = 1500, games = 3): SerializeResult {
   const played = roomChanges(game, seats, config, games);
   const groups = recipientGroups(seats);
-  let bytes = 0;
   const fold = { ms: 0 };
-  const playAll = (count: boolean) => {
-    for (const { rules, changes, events } of played) {
-      const memo = new PayloadMemo();
-      const frames = new RoomFrames();
-      const facts = { code: "BENCH1", hostName: "Host", phaseSeconds: configuredPhaseSeconds(rules, changes[0]!.config) };
-      const replay = new Replay(rules, events);
-      let now = 1_800_000_000_000;
-      for (let i = 0; i < events.length; i++) {
-        const data = replay.next(fold, memo);
-        const ctx: PayloadContext = { rules, facts, connected: () => true, now: (now += 1000), memo };
-        for (const g of groups) {
-          const packet = advanceGroup(frames, facts.code, g, groupParts(ctx, data, g), g === "host" ? "all" : "seen");
-          if (count && packet) bytes += packet.length;
-        }
-      }
-    }
-  };
-  playAll(true);
+  const bytes = playAll(played, groups, fold);
   const changes = played.reduce((n, p) => n + p.changes.length, 0);
   // warm up, then the best of three rounds of this process's CPU time, the folds' time taken out
-  for (const end = performance.now() + ms / 3; performance.now() < end; ) playAll(false);
+  for (const end = performance.now() + ms / 3; performance.now() < end; ) playAll(played, groups, fold);
   let best = 0;
   let foldUs = 0;
   for (let round = 0; round < 3; round++) {
@@ -134,7 +147,7 @@ export function benchSerialize(game: AnyGame, seats: number, config: object, ms 
     const start = performance.now();
     const cpu = process.cpuUsage();
     while (performance.now() - start < ms / 3) {
-      playAll(false);
+      playAll(played, groups, fold);
       n += changes;
     }
     const used = process.cpuUsage(cpu);
@@ -153,7 +166,7 @@ export function benchSerialize(game: AnyGame, seats: number, config: object, ms 
   // three passes each, for a steadier estimate
   const thrice = (fn: () => void) => () => [0, 1, 2].forEach(fn);
   const folds = allocated(thrice(foldOnly)) / (3 * changes * 1024);
-  const kib = allocated(thrice(() => playAll(false))) / (3 * changes * 1024) - folds;
+  const kib = allocated(thrice(() => playAll(played, groups, fold))) / (3 * changes * 1024) - folds;
   return { gameId: game.meta.id, seats, changes, changesPerSec: best, bytesPerGroup: bytes / (changes * groups.length), foldUs, kib, foldKib: folds };
 }
 

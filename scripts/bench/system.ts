@@ -1,11 +1,22 @@
 // What the machine and PostgreSQL were doing during a benchmark window:
 // whole-machine CPU (so that other load on a shared machine shows), CPU of
 // given processes, and the database's commits, row writes and CPU.
+import { execFileSync } from "node:child_process";
 import { readdirSync, readFileSync } from "node:fs";
 import { cpus, loadavg } from "node:os";
 import type pg from "pg";
 
 const TICK_MS = 10; // USER_HZ is 100 on Linux
+
+/** Whether a program the bench runs (perf, valgrind) is installed: it answers `--version`. */
+export function installed(program: string): boolean {
+  try {
+    execFileSync(program, ["--version"], { stdio: "ignore" });
+    return true;
+  } catch {
+    return false;
+  }
+}
 
 /** Busy and total jiffies of the whole machine since boot. */
 export function machineTicks(): { busy: number; total: number } {
