@@ -14,7 +14,7 @@
 // hashed look-up in a large table costs the most), the sockets and the
 // database. Run as a script, this file is the child that plays the games.
 import { execFile } from "node:child_process";
-import { pathToFileURL } from "node:url";
+import { fileURLToPath, pathToFileURL } from "node:url";
 import { getGame } from "../../lib/games/registry";
 import { replaySerialize } from "./serialize";
 
@@ -35,7 +35,7 @@ export interface InstructionsResult {
 /** One child under cachegrind: its instruction count, and the changes of one pass. */
 async function count(gameId: string, seats: number, config: object, passes: number): Promise<{ instructions: number; changes: number }> {
   // V8's predictable mode: one thread (no background compiling or collecting to count apart), fixed hash and random seeds
-  const node = [process.execPath, "--predictable", "--import", "tsx", new URL(import.meta.url).pathname, gameId, String(seats), JSON.stringify(config), String(passes)];
+  const node = [process.execPath, "--predictable", "--import", "tsx", fileURLToPath(import.meta.url), gameId, String(seats), JSON.stringify(config), String(passes)];
   const args = ["--tool=cachegrind", "--cache-sim=no", "--cachegrind-out-file=/dev/null", ...node];
   const { stdout, stderr } = await new Promise<{ stdout: string; stderr: string }>((resolve, reject) =>
     execFile("valgrind", args, { maxBuffer: 1 << 24 }, (err, stdout, stderr) => (err ? reject(new Error(`valgrind: ${err.message}\n${stderr.slice(-2000)}`)) : resolve({ stdout, stderr }))),
