@@ -16,6 +16,7 @@
 import { execFile } from "node:child_process";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { getGame } from "../../lib/games/registry";
+import { recipientGroups } from "../../server/test/room-changes";
 import { replaySerialize } from "./serialize";
 
 /** Passes of the shorter run, and the passes the longer one adds. */
@@ -50,7 +51,7 @@ async function count(gameId: string, seats: number, config: object, passes: numb
 export async function benchInstructions(gameId: string, seats: number, config: object): Promise<InstructionsResult> {
   const [base, more] = await Promise.all([count(gameId, seats, config, BASE_PASSES), count(gameId, seats, config, BASE_PASSES + MORE_PASSES)]);
   const perChange = (more.instructions - base.instructions) / (MORE_PASSES * base.changes);
-  return { gameId, seats, changes: base.changes, perChange, perGroup: perChange / (seats + 2) };
+  return { gameId, seats, changes: base.changes, perChange, perGroup: perChange / recipientGroups(seats).length };
 }
 
 // the child: plays the games and says how many changes one pass has

@@ -128,7 +128,7 @@ export function replaySerialize(game: AnyGame, seats: number, config: object, pa
   const played = roomChanges(game, seats, config, games);
   const groups = recipientGroups(seats);
   for (let i = 0; i < passes; i++) playAll(played, groups, { ms: 0 });
-  return played.reduce((n, p) => n + p.events.length, 0);
+  return played.reduce((n, p) => n + p.changes.length, 0);
 }
 
 export function benchSerialize(game: AnyGame, seats: number, config: object, ms = 1500, games = 3): SerializeResult {

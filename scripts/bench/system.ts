@@ -1,6 +1,7 @@
 // What the machine and PostgreSQL were doing during a benchmark window:
 // whole-machine CPU (so that other load on a shared machine shows), CPU of
-// given processes, and the database's commits, row writes and CPU.
+// given processes, and the database's commits, row writes and CPU; and
+// whether a program the bench runs is installed.
 import { execFileSync } from "node:child_process";
 import { readdirSync, readFileSync } from "node:fs";
 import { cpus, loadavg } from "node:os";
