@@ -101,10 +101,17 @@ export interface RoomPayload {
 
 export type Ack<T = object> = ({ ok: true } & T) | { ok: false; code: ErrorCode; message: string; retryAfterMs?: number };
 
-/** What changed between two payloads of one recipient kind: `ops` turn frame `base` into frame `frame`. */
+/**
+ * What changed between two payloads of one recipient kind: `ops` turn frame
+ * `base` into frame `frame`, whose room version is `version` and whose clock
+ * reading (`clock.serverNow`) is `now`. Those two change with every frame, so
+ * they travel here once rather than as operations (see `applyRoomPatch`).
+ */
 export interface RoomPatch {
   code: string;
   version: number;
+  /** Absent from the patches of a server from before the header carried it (its operations set the version and the clock reading). */
+  now?: number;
   base: number;
   frame: number;
   ops: PatchOp[];
@@ -133,10 +140,20 @@ export interface AuditEntry {
   payload: unknown;
 }
 
+/**
+ * What the server's pushes mean: raised whenever they change in a way a client
+ * built before cannot read. A page whose own number is lower than the server's
+ * (open since before a deploy) loads itself again; a client reads the pushes of
+ * a server with a lower number (a process not yet updated) as they were.
+ * 2: a patch carries the room version and the clock reading in its header.
+ */
+export const PROTOCOL = 2;
+
 /** What each client → server event answers when it succeeds. */
 export interface Replies {
   "room:create": { code: string };
-  "room:watch": { payload: RoomPayload; frame: number };
+  /** `protocol`: the server's PROTOCOL (absent from servers from before it was sent). */
+  "room:watch": { payload: RoomPayload; frame: number; protocol?: number };
   /** The current whole payload of a room this socket watches (after a patch that did not fit). */
   "room:sync": { payload: RoomPayload; frame: number };
   "room:unwatch": object;

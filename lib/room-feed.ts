@@ -4,8 +4,22 @@
 // numbered by the server, increasing; a patch applies only to the frame it was
 // made from, and anything else asks for the whole payload again. The browser,
 // the tests and the load driver all watch rooms through this one class.
-import { applyPatch } from "./json-patch";
-import type { Ack, RoomPatch, RoomPayload } from "./protocol";
+import { applyPatch, PatchError } from "./json-patch";
+import { PROTOCOL, type Ack, type RoomPatch, type RoomPayload } from "./protocol";
+
+/**
+ * The payload a patch makes of `payload`: its operations applied, then the
+ * room version and the clock reading its header carries (the operations never
+ * name those two). A patch of a server from before the header carried them
+ * (a process not yet updated, in a rolling deploy) has them among its
+ * operations instead. Throws a PatchError when the operations do not fit.
+ */
+export function applyRoomPatch(payload: RoomPayload, x: RoomPatch): RoomPayload {
+  const next = applyPatch(payload, x.ops);
+  if (x.now === undefined) return next;
+  if (typeof x.version !== "number" || typeof x.now !== "number") throw new PatchError("a patch's version and clock reading are numbers");
+  return { ...next, version: x.version, clock: { ...next.clock, serverNow: x.now } };
+}
 
 export type FeedResult = "applied" | "ignored" | "resync";
 
@@ -36,7 +50,7 @@ export class RoomFeed {
     if (x.code !== this.code || !this.payload) return "ignored";
     if (x.base !== this.frame) return x.frame <= this.frame ? "ignored" : "resync";
     try {
-      this.payload = applyPatch(this.payload, x.ops);
+      this.payload = applyRoomPatch(this.payload, x);
       this.frame = x.frame;
       return "applied";
     } catch {
@@ -45,7 +59,12 @@ export class RoomFeed {
   }
 }
 
-type Whole = { payload: RoomPayload; frame: number };
+type Whole = { payload: RoomPayload; frame: number; protocol?: number };
+
+/** Whether a server whose watch answer says `protocol` sends pushes this client cannot read: the client was built before the server's last deploy. */
+export function builtBefore(protocol: number | undefined): boolean {
+  return typeof protocol === "number" && protocol > PROTOCOL;
+}
 /** Sends a request over the socket and resolves to its answer (a typed error when none comes). */
 export type FeedRequest = (event: "room:watch" | "room:sync", input: { code: string; as?: "spectator" }) => Promise<Ack<Whole>>;
 /** The part of a socket the feeds listen on. */

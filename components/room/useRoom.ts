@@ -1,7 +1,8 @@
 "use client";
 import { useCallback, useEffect, useRef, useState } from "react";
 import type { Ack, HostCommandInput, RoomPayload } from "@/lib/protocol";
-import { RoomFeeds } from "@/lib/room-feed";
+import { builtBefore, RoomFeeds } from "@/lib/room-feed";
+import { reloadForProtocol } from "./reload";
 import { connectAs, holdRoomSocket, request } from "./socket";
 
 export interface RoomConnection {
@@ -45,7 +46,10 @@ export function useRoom(code: string, opts: { spectate?: boolean; user: string |
     const stop = feeds.listen(s);
     const onConnect = () => {
       setConnected(true);
-      void feeds.watch(code, spectate ? "spectator" : undefined).then((r) => setError(r.ok ? null : r));
+      void feeds.watch(code, spectate ? "spectator" : undefined).then((r) => {
+        if (r.ok && builtBefore(r.protocol)) reloadForProtocol(r.protocol!);
+        setError(r.ok ? null : r);
+      });
     };
     const onDisconnect = () => setConnected(false);
     const onNudge = (p: { code: string; text: string }) => {

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import type { AnyGame } from "../../lib/games/core/types";
 import { catalogue, getGame } from "../../lib/games/registry";
-import { applyPatch } from "../../lib/json-patch";
 import type { RoomPatch, RoomPayload } from "../../lib/protocol";
+import { applyRoomPatch } from "../../lib/room-feed";
 import { PayloadMemo } from "../rooms/payload-parts";
 import { buildPayload, configuredPhaseSeconds, joinPayload, payloadParts, splitPayload, type PayloadContext } from "../rooms/payloads";
 import { groupParts, recipientGroups, roomChanges } from "../test/room-changes";
@@ -20,7 +20,9 @@ function receive(held: { payload: RoomPayload; frame: number } | null, packet: s
   expect(patch.base).toBe(held!.frame);
   // the packet put together from its parts is the one Socket.IO's own encoding of the patch gives
   expect(packet).toBe(eventPacket("room:patch", patch));
-  return { payload: applyPatch(held!.payload, patch.ops), frame: patch.frame };
+  // the header, not an operation, says the version and the clock reading
+  expect(patch.ops.some((op) => op.p[0] === "version" || (op.p[0] === "clock" && op.p[1] === "serverNow"))).toBe(false);
+  return { payload: applyRoomPatch(held!.payload, patch), frame: patch.frame };
 }
 
 /** A payload without what a change a group is not sent may leave behind: the room version and the clock reading. */
@@ -88,7 +90,10 @@ describe("frames", () => {
     const next = ctx(3);
     // only the clock reading moved: s1 is not sent that, unless it is asked for now (a socket starts watching) or the group follows every change
     expect(advanceGroup(frames, facts.code, "s1", payloadParts(next, data, "player", "s1", "s1"))).toBeNull();
-    const s1After = receive(s1, advanceGroup(frames, facts.code, "s1", payloadParts(next, data, "player", "s1", "s1"), "now")!);
+    const clockOnly = advanceGroup(frames, facts.code, "s1", payloadParts(next, data, "player", "s1", "s1"), "now")!;
+    // the header says the new clock reading; there is no operation left to send
+    expect((JSON.parse(clockOnly.slice(1)) as [string, RoomPatch])[1]).toMatchObject({ now: 3, ops: [] });
+    const s1After = receive(s1, clockOnly);
     expect(receive(s1After, advanceGroup(frames, facts.code, "s1", payloadParts(ctx(4), data, "player", "s1", "s1"), "all")!).payload.clock.serverNow).toBe(4);
     const after = receive(s2, advanceGroup(frames, facts.code, "s2", payloadParts(next, data, "player", "s2", "s2"))!);
     expect(s1After.payload.clock.serverNow).toBe(3);

@@ -17,6 +17,8 @@
 // stays as it was (the host, who follows every change, is the exception). Its
 // next patch then starts from that frame, and a socket that starts watching is
 // given a payload built at that moment, so that its clock reading is fresh.
+// Those two, which change with every frame, travel in a patch's header
+// (writes.ts, patchParts), never among its operations.
 import { diffJson, type PatchOp } from "../../lib/json-patch";
 import type { Room } from "../rooms/room";
 import { joinPayload, type OwnPayload, type PayloadParts, type SharedPayload } from "../rooms/payloads";
@@ -30,15 +32,21 @@ export interface Frame {
 
 let counter = Date.now() * 1000;
 
-/** The shared part's step from one shared payload to another: its operations as JSON array elements ("" when none), and whether they show anything but the version and the clock reading. */
+/**
+ * The shared part's step from one shared payload to another: whether anything
+ * changed at all, whether anything but the version and the clock reading did
+ * (`news`), and the operations of the latter as JSON array elements ("" when
+ * none). A patch's header carries the version and the clock reading.
+ */
 interface SharedStep {
-  json: string;
+  moved: boolean;
   news: boolean;
+  json: string;
   /** The packet of a group whose own part did not change, but for its frame numbers: made on first use, once for every such group. */
   alone?: { head: string; tail: string };
 }
 
-const NO_STEP: SharedStep = { json: "", news: false };
+const NO_STEP: SharedStep = { moved: false, news: false, json: "" };
 
 /** A room's frames: each recipient group's last one, and the shared part's steps to the latest shared payload. */
 export class RoomFrames {
@@ -53,14 +61,15 @@ export class RoomFrames {
     let step = this.steps.from.get(from);
     if (!step) {
       const ops = diffJson(from, to);
-      step = { json: opsJson(ops), news: ops.some(isNews) };
+      const news = ops.filter(isNews);
+      step = { moved: ops.length > 0, news: news.length > 0, json: opsJson(news) };
       this.steps.from.set(from, step);
     }
     return step;
   }
 }
 
-/** Whether an operation of the shared part shows more than that the room moved on (its version) and when (the clock reading). */
+/** Whether an operation of the shared part shows more than that the room moved on (its version) and when (the clock reading): what the patch's header says. */
 function isNews(op: PatchOp): boolean {
   const p = op.p;
   return !((p.length === 1 && p[0] === "version") || (p.length === 2 && p[0] === "clock" && p[1] === "serverNow"));
@@ -102,7 +111,7 @@ export function advanceGroup(frames: RoomFrames, code: string, group: string, ne
   }
   const shared = frames.sharedStep(prev.shared, next.shared);
   const own = prev.own === next.own ? "" : opsJson(diffJson(prev.own, next.own));
-  if (!own && (!shared.json || (!shared.news && follow === "seen"))) {
+  if (!own && (!shared.moved || (!shared.news && follow === "seen"))) {
     // nothing to send; an own part rebuilt equal to the frame's takes its place, so that the
     // frame holds no second copy of what the room keeps, and the next diff passes it by identity
     if (prev.own !== next.own) frames.groups.set(group, { frame: prev.frame, shared: prev.shared, own: next.own });
@@ -110,9 +119,10 @@ export function advanceGroup(frames: RoomFrames, code: string, group: string, ne
   }
   const f: Frame = { frame: ++counter, shared: next.shared, own: next.own };
   frames.groups.set(group, f);
-  if (own) return patchPacket(code, next.shared.version, prev.frame, f.frame, shared.json ? `${shared.json},${own}` : own);
+  const { version, clock } = next.shared;
+  if (own) return patchPacket(code, version, clock.serverNow, prev.frame, f.frame, shared.json ? `${shared.json},${own}` : own);
   // the shared part's step alone: the same text for every group that makes it, but for the frame numbers
-  return framedPatch((shared.alone ??= patchParts(code, next.shared.version, shared.json)), prev.frame, f.frame);
+  return framedPatch((shared.alone ??= patchParts(code, version, clock.serverNow, shared.json)), prev.frame, f.frame);
 }
 
 /** The room's `advanceGroup`. */

@@ -7,7 +7,7 @@
 // (seatsMoved) and the sockets of the users concerned follow at once.
 import type { Server } from "socket.io";
 import type { ChatChannelRule } from "../../lib/games/core/types";
-import type { ChatMessage, ClientToServer, Role, ServerToClient } from "../../lib/protocol";
+import { PROTOCOL, type ChatMessage, type ClientToServer, type Role, type ServerToClient } from "../../lib/protocol";
 import type { RoomManager } from "../rooms/manager";
 import { buildAudit } from "../replay";
 import { chatHistory } from "../rooms/chat";
@@ -222,7 +222,7 @@ export function roomHandlers(io: IO, rooms: RoomManager, limits: Limits): Handle
       const { role, seat, presence } = subscribe(io, socket, room, as === "spectator");
       if (presence) broadcast(io, room);
       const f = frameFor(io, room, role, seat);
-      return { payload: joinPayload(f), frame: f.frame };
+      return { payload: joinPayload(f), frame: f.frame, protocol: PROTOCOL };
     },
 
     "room:sync": async (socket, { code }) => {

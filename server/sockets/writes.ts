@@ -75,12 +75,12 @@ export function eventPacket<E extends keyof ServerToClient>(event: E, ...args: P
 }
 
 /**
- * The text `eventPacket("room:patch", { code, version, base, frame, ops })`
+ * The text `eventPacket("room:patch", { code, version, now, base, frame, ops })`
  * gives, with the operations already encoded as the elements of a JSON array
  * (without its brackets): a patch is put together from parts encoded apart.
  */
-export function patchPacket(code: string, version: number, base: number, frame: number, opsJson: string): string {
-  return framedPatch(patchParts(code, version, opsJson), base, frame);
+export function patchPacket(code: string, version: number, now: number, base: number, frame: number, opsJson: string): string {
+  return framedPatch(patchParts(code, version, now, opsJson), base, frame);
 }
 
 /** A patch packet from its shared text (patchParts) and its frame numbers. */
@@ -89,6 +89,6 @@ export function framedPatch(parts: { head: string; tail: string }, base: number,
 }
 
 /** `patchPacket`'s text before the base frame number, and after the frame number: what patches of the same operations share. */
-export function patchParts(code: string, version: number, opsJson: string): { head: string; tail: string } {
-  return { head: `2["room:patch",{"code":${JSON.stringify(code)},"version":${version},"base":`, tail: `,"ops":[${opsJson}]}]` };
+export function patchParts(code: string, version: number, now: number, opsJson: string): { head: string; tail: string } {
+  return { head: `2["room:patch",{"code":${JSON.stringify(code)},"version":${version},"now":${now},"base":`, tail: `,"ops":[${opsJson}]}]` };
 }
