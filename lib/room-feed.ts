@@ -15,9 +15,9 @@ import { PROTOCOL, type Ack, type RoomPatch, type RoomPayload } from "./protocol
  * operations instead. Throws a PatchError when the operations do not fit.
  */
 export function applyRoomPatch(payload: RoomPayload, x: RoomPatch): RoomPayload {
+  if (x.now === undefined) return applyPatch(payload, x.ops);
+  if (typeof x.version !== "number" || typeof x.now !== "number") throw new PatchError("a patch's version or clock reading is not a number");
   const next = applyPatch(payload, x.ops);
-  if (x.now === undefined) return next;
-  if (typeof x.version !== "number" || typeof x.now !== "number") throw new PatchError("a patch's version and clock reading are numbers");
   return { ...next, version: x.version, clock: { ...next.clock, serverNow: x.now } };
 }
 
@@ -65,6 +65,7 @@ type Whole = { payload: RoomPayload; frame: number; protocol?: number };
 export function builtBefore(protocol: number | undefined): boolean {
   return typeof protocol === "number" && protocol > PROTOCOL;
 }
+
 /** Sends a request over the socket and resolves to its answer (a typed error when none comes). */
 export type FeedRequest = (event: "room:watch" | "room:sync", input: { code: string; as?: "spectator" }) => Promise<Ack<Whole>>;
 /** The part of a socket the feeds listen on. */
