@@ -10,6 +10,8 @@ function edited(v: unknown, rnd: () => number): unknown {
     const out = v.map((x) => (rnd() < 0.3 ? edited(x, rnd) : x));
     if (rnd() < 0.3) out.push({ added: rnd() });
     if (rnd() < 0.2) out.splice(0, Math.floor(rnd() * out.length));
+    // a member leaves from anywhere, and the rest move up
+    if (rnd() < 0.3 && out.length > 1) out.splice(Math.floor(rnd() * out.length), 1);
     return out;
   }
   if (typeof v === "object" && v !== null) {
@@ -133,6 +135,19 @@ describe("diffJson and applyPatch", () => {
     expect(diffJson({ o: big }, { o: { ...big, a: 5, b: 6 } })).toEqual([
       { p: ["o", "a"], v: 5 },
       { p: ["o", "b"], v: 6 },
+    ]);
+  });
+
+  it("sends a list that lost a member as one operation: the elements before it kept, the rest appended", () => {
+    const owing = ["s1", "s2", "s3", "s4", "s5", "s6", "s7", "s8"];
+    // s6 is done: each later seat moved up a place
+    expect(diffJson({ waitingOn: owing }, { waitingOn: owing.filter((s) => s !== "s6") })).toEqual([{ p: ["waitingOn"], n: 5, a: ["s7", "s8"] }]);
+    // a list that changed from its first element on is sent whole, not as an element and a splice
+    expect(diffJson({ waitingOn: ["s8"] }, { waitingOn: owing })).toEqual([{ p: ["waitingOn"], v: owing }]);
+    // an element left as it was after the first change keeps the operations element by element
+    expect(diffJson({ l: [1, 2, 3, 4, 5, 6] }, { l: [1, 9, 3, 8, 5, 6] })).toEqual([
+      { p: ["l", 1], v: 9 },
+      { p: ["l", 3], v: 8 },
     ]);
   });
 

@@ -76,8 +76,8 @@ function diffInto(a: unknown, b: unknown, path: PatchPath, ops: PatchOp[]): void
     const x = a as unknown[];
     const y = b as unknown[];
     // a window that moved along a list (its first object is further down the old one): element by element, every position would differ
-    const first = y[0];
-    if (typeof first === "object" && first !== null && first !== x[0] && x.indexOf(first) > 0) {
+    const head = y[0];
+    if (typeof head === "object" && head !== null && head !== x[0] && x.indexOf(head) > 0) {
       ops.push({ p: path.slice(), v: y });
       return;
     }
@@ -85,17 +85,37 @@ function diffInto(a: unknown, b: unknown, path: PatchPath, ops: PatchOp[]): void
     const common = Math.min(x.length, y.length);
     // elements replaced whole (not changed inside): when they are most of the list, the whole list is smaller
     let whole = 0;
+    // the first element that changed, and whether every one after it was replaced whole (a member left the list: the rest moved up)
+    let first = -1;
+    let run = true;
     for (let i = 0; i < common; i++) {
-      if (x[i] === y[i]) continue;
+      if (x[i] === y[i]) {
+        if (first >= 0) run = false;
+        continue;
+      }
       const at = ops.length;
       path.push(i);
       diffInto(x[i], y[i], path, ops);
-      if (ops.length === at + 1 && ops[at]!.p.length === path.length) whole++;
+      const replaced = ops.length === at + 1 && ops[at]!.p.length === path.length;
+      if (replaced) whole++;
       path.pop();
+      if (ops.length === at) {
+        if (first >= 0) run = false;
+      } else if (first < 0) {
+        first = i;
+        run = replaced;
+      } else if (!replaced) run = false;
     }
     if (x.length !== y.length) {
       ops.push({ p: path.slice(), n: common, a: y.slice(common) });
       whole++;
+      if (first < 0) first = common;
+    }
+    // from the first change on, every element is sent anyway: one operation keeps the elements before it and appends the rest
+    if (run && ops.length - start > 1) {
+      ops.length = start;
+      ops.push(first > 0 ? { p: path.slice(), n: first, a: y.slice(first) } : { p: path.slice(), v: y });
+      return;
     }
     if (whole > Math.max(2, y.length / 2)) {
       ops.length = start;
