@@ -144,6 +144,13 @@ describe("diffJson and applyPatch", () => {
     expect(diffJson({ waitingOn: owing }, { waitingOn: owing.filter((s) => s !== "s6") })).toEqual([{ p: ["waitingOn"], n: 5, a: ["s7", "s8"] }]);
     // a list that changed from its first element on is sent whole, not as an element and a splice
     expect(diffJson({ waitingOn: ["s8"] }, { waitingOn: owing })).toEqual([{ p: ["waitingOn"], v: owing }]);
+    // lists in a list that each grew keep their own splices: their elements are not sent again
+    const long = (k: number) => Array.from({ length: 50 }, (_, i) => `entry ${k}.${i}`);
+    expect(diffJson({ rounds: [long(1), long(2), long(3)] }, { rounds: [[...long(1), "new"], [...long(2), "new"], [...long(3), "new"]] })).toEqual([
+      { p: ["rounds", 0], n: 50, a: ["new"] },
+      { p: ["rounds", 1], n: 50, a: ["new"] },
+      { p: ["rounds", 2], n: 50, a: ["new"] },
+    ]);
     // an element left as it was after the first change keeps the operations element by element
     expect(diffJson({ l: [1, 2, 3, 4, 5, 6] }, { l: [1, 9, 3, 8, 5, 6] })).toEqual([
       { p: ["l", 1], v: 9 },

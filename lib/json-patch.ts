@@ -96,7 +96,8 @@ function diffInto(a: unknown, b: unknown, path: PatchPath, ops: PatchOp[]): void
       const at = ops.length;
       path.push(i);
       diffInto(x[i], y[i], path, ops);
-      const replaced = ops.length === at + 1 && ops[at]!.p.length === path.length;
+      // one value set at the element itself (a splice there is a change inside it: an element list that grew)
+      const replaced = ops.length === at + 1 && ops[at]!.p.length === path.length && "v" in ops[at]!;
       if (replaced) whole++;
       path.pop();
       if (ops.length === at) {
