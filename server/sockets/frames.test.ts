@@ -114,7 +114,7 @@ describe("frames", () => {
     const rebuilt = parts(1);
     expect(rebuilt.own).not.toBe(first.own);
     expect(advanceGroup(frames, facts.code, "s1", rebuilt)).toBeNull();
-    expect(frames.groups.get("s1")).toEqual({ frame: held.frame, shared: first.shared, own: rebuilt.own });
+    expect(frames.groups.get("s1")).toEqual({ frame: held.frame, text: String(held.frame), shared: first.shared, own: rebuilt.own });
     expect(frames.groups.get("s1")!.own).toBe(rebuilt.own);
     // the next patch still starts from the frame the group holds
     const after = receive(held, advanceGroup(frames, facts.code, "s1", parts(2), "now")!);

@@ -18,14 +18,16 @@
 // next patch then starts from that frame, and a socket that starts watching is
 // given a payload built at that moment, so that its clock reading is fresh.
 // Those two, which change with every frame, travel in a patch's header
-// (writes.ts, patchParts), never among its operations.
+// (writes.ts, patchHead), never among its operations.
 import { diffJson, type PatchOp } from "../../lib/json-patch";
 import type { Room } from "../rooms/room";
 import { joinPayload, type OwnPayload, type PayloadParts, type SharedPayload } from "../rooms/payloads";
-import { eventPacket, framedPatch, patchPacket, patchParts } from "./writes";
+import { eventPacket, framedPatch, patchHead } from "./writes";
 
 export interface Frame {
   frame: number;
+  /** The frame number as text, made once: a patch names it as its frame, and the group's next patch as its base. */
+  text: string;
   shared: SharedPayload;
   own: OwnPayload;
 }
@@ -42,8 +44,6 @@ interface SharedStep {
   moved: boolean;
   news: boolean;
   json: string;
-  /** The packet of a group whose own part did not change, but for its frame numbers: made on first use, once for every such group. */
-  alone?: { head: string; tail: string };
 }
 
 const NO_STEP: SharedStep = { moved: false, news: false, json: "" };
@@ -53,6 +53,14 @@ export class RoomFrames {
   readonly groups = new Map<string, Frame>();
   /** Steps to `to`, one per shared payload a group's frame stood at (groups that skipped changes stand further back). */
   private steps: { to: SharedPayload | null; from: Map<SharedPayload, SharedStep> } = { to: null, from: new Map() };
+  /** The patch head (writes.ts, patchHead) of the latest shared payload: its version and clock reading are every group's. */
+  private head: { to: SharedPayload | null; text: string } = { to: null, text: "" };
+
+  /** The head of a patch to `to`, made once for every group that is sent one. */
+  headTo(code: string, to: SharedPayload): string {
+    if (this.head.to !== to) this.head = { to, text: patchHead(code, to.version, to.clock.serverNow) };
+    return this.head.text;
+  }
 
   /** The shared part's step from `from` to `to`, worked out and encoded once for every group that makes it. */
   sharedStep(from: SharedPayload, to: SharedPayload): SharedStep {
@@ -105,7 +113,7 @@ export type Follow = "seen" | "all" | "now";
 export function advanceGroup(frames: RoomFrames, code: string, group: string, next: PayloadParts, follow: Follow = "seen"): string | null {
   const prev = frames.groups.get(group);
   if (!prev) {
-    const f: Frame = { frame: ++counter, shared: next.shared, own: next.own };
+    const f = newFrame(next);
     frames.groups.set(group, f);
     return eventPacket("room:state", joinPayload(f), f.frame);
   }
@@ -114,15 +122,18 @@ export function advanceGroup(frames: RoomFrames, code: string, group: string, ne
   if (!own && (!shared.moved || (!shared.news && follow === "seen"))) {
     // nothing to send; an own part rebuilt equal to the frame's takes its place, so that the
     // frame holds no second copy of what the room keeps, and the next diff passes it by identity
-    if (prev.own !== next.own) frames.groups.set(group, { frame: prev.frame, shared: prev.shared, own: next.own });
+    if (prev.own !== next.own) frames.groups.set(group, { frame: prev.frame, text: prev.text, shared: prev.shared, own: next.own });
     return null;
   }
-  const f: Frame = { frame: ++counter, shared: next.shared, own: next.own };
+  const f = newFrame(next);
   frames.groups.set(group, f);
-  const { version, clock } = next.shared;
-  if (own) return patchPacket(code, version, clock.serverNow, prev.frame, f.frame, shared.json ? `${shared.json},${own}` : own);
-  // the shared part's step alone: the same text for every group that makes it, but for the frame numbers
-  return framedPatch((shared.alone ??= patchParts(code, version, clock.serverNow, shared.json)), prev.frame, f.frame);
+  const ops = !own ? shared.json : shared.json ? `${shared.json},${own}` : own;
+  return framedPatch(frames.headTo(code, next.shared), prev.text, f.text, ops);
+}
+
+function newFrame(next: PayloadParts): Frame {
+  const frame = ++counter;
+  return { frame, text: String(frame), shared: next.shared, own: next.own };
 }
 
 /** The room's `advanceGroup`. */

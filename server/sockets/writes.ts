@@ -76,19 +76,17 @@ export function eventPacket<E extends keyof ServerToClient>(event: E, ...args: P
 
 /**
  * The text `eventPacket("room:patch", { code, version, now, base, frame, ops })`
- * gives, with the operations already encoded as the elements of a JSON array
- * (without its brackets): a patch is put together from parts encoded apart.
+ * gives, put together from parts encoded apart: its head (patchHead), its
+ * frame numbers as text and its operations, already encoded as the elements of
+ * a JSON array (without its brackets). The frame numbers count microseconds, past what V8 keeps as small
+ * integers: each one's text is made once, when the frame is (frames.ts), rather
+ * than for every packet that names it.
  */
-export function patchPacket(code: string, version: number, now: number, base: number, frame: number, opsJson: string): string {
-  return framedPatch(patchParts(code, version, now, opsJson), base, frame);
+export function framedPatch(head: string, base: string, frame: string, opsJson: string): string {
+  return `${head}${base},"frame":${frame},"ops":[${opsJson}]}]`;
 }
 
-/** A patch packet from its shared text (patchParts) and its frame numbers. */
-export function framedPatch(parts: { head: string; tail: string }, base: number, frame: number): string {
-  return `${parts.head}${base},"frame":${frame}${parts.tail}`;
-}
-
-/** `patchPacket`'s text before the base frame number, and after the frame number: what patches of the same operations share. */
-export function patchParts(code: string, version: number, now: number, opsJson: string): { head: string; tail: string } {
-  return { head: `2["room:patch",{"code":${JSON.stringify(code)},"version":${version},"now":${now},"base":`, tail: `,"ops":[${opsJson}]}]` };
+/** A patch's text before its base frame number: the same for every patch of one change. */
+export function patchHead(code: string, version: number, now: number): string {
+  return `2["room:patch",{"code":${JSON.stringify(code)},"version":${version},"now":${now},"base":`;
 }
