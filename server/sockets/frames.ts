@@ -51,27 +51,35 @@ const NO_STEP: SharedStep = { moved: false, news: false, json: "" };
 /** A room's frames: each recipient group's last one, and the shared part's steps to the latest shared payload. */
 export class RoomFrames {
   readonly groups = new Map<string, Frame>();
-  /** Steps to `to`, one per shared payload a group's frame stood at (groups that skipped changes stand further back). */
-  private steps: { to: SharedPayload | null; from: Map<SharedPayload, SharedStep> } = { to: null, from: new Map() };
-  /** The patch head (writes.ts, patchHead) of the latest shared payload: its version and clock reading are every group's. */
-  private head: { to: SharedPayload | null; text: string } = { to: null, text: "" };
+  /**
+   * What is worked out once per latest shared payload `to`: the steps to it,
+   * one per shared payload a group's frame stood at (groups that skipped
+   * changes stand further back), and the head of a patch to it (its version and
+   * clock reading are every group's).
+   */
+  private latest: { to: SharedPayload | null; from: Map<SharedPayload, SharedStep>; head: string | null } = { to: null, from: new Map(), head: null };
 
-  /** The head of a patch to `to`, made once for every group that is sent one. */
+  private towards(to: SharedPayload) {
+    if (this.latest.to !== to) this.latest = { to, from: new Map(), head: null };
+    return this.latest;
+  }
+
+  /** The head of a patch to `to` (writes.ts, patchHead), made once for every group that is sent one. */
   headTo(code: string, to: SharedPayload): string {
-    if (this.head.to !== to) this.head = { to, text: patchHead(code, to.version, to.clock.serverNow) };
-    return this.head.text;
+    const latest = this.towards(to);
+    return (latest.head ??= patchHead(code, to.version, to.clock.serverNow));
   }
 
   /** The shared part's step from `from` to `to`, worked out and encoded once for every group that makes it. */
   sharedStep(from: SharedPayload, to: SharedPayload): SharedStep {
     if (from === to) return NO_STEP;
-    if (this.steps.to !== to) this.steps = { to, from: new Map() };
-    let step = this.steps.from.get(from);
+    const latest = this.towards(to);
+    let step = latest.from.get(from);
     if (!step) {
       const ops = diffJson(from, to);
       const news = ops.filter(isNews);
       step = { moved: ops.length > 0, news: news.length > 0, json: opsJson(news) };
-      this.steps.from.set(from, step);
+      latest.from.set(from, step);
     }
     return step;
   }
@@ -127,7 +135,7 @@ export function advanceGroup(frames: RoomFrames, code: string, group: string, ne
   }
   const f = newFrame(next);
   frames.groups.set(group, f);
-  const ops = !own ? shared.json : shared.json ? `${shared.json},${own}` : own;
+  const ops = shared.json && own ? `${shared.json},${own}` : shared.json || own;
   return framedPatch(frames.headTo(code, next.shared), prev.text, f.text, ops);
 }
 

@@ -76,11 +76,11 @@ export function eventPacket<E extends keyof ServerToClient>(event: E, ...args: P
 
 /**
  * The text `eventPacket("room:patch", { code, version, now, base, frame, ops })`
- * gives, put together from parts encoded apart: its head (patchHead), its
- * frame numbers as text and its operations, already encoded as the elements of
- * a JSON array (without its brackets). The frame numbers count microseconds, past what V8 keeps as small
- * integers: each one's text is made once, when the frame is (frames.ts), rather
- * than for every packet that names it.
+ * gives, put together from parts encoded apart: its head (patchHead), its frame
+ * numbers as text and its operations, already encoded as the elements of a JSON
+ * array (without its brackets). The frame numbers count microseconds, past what
+ * V8 keeps as small integers: each one's text is made once, when the frame is
+ * (frames.ts), rather than for every packet that names it.
  */
 export function framedPatch(head: string, base: string, frame: string, opsJson: string): string {
   return `${head}${base},"frame":${frame},"ops":[${opsJson}]}]`;
