@@ -242,6 +242,14 @@ function checkKey(container: unknown, key: string | number): void {
   } else if (typeof key !== "string" || key === "__proto__") throw new PatchError(`bad member name ${String(key)}`);
 }
 
+/** `v` itself when this patch copied it already, else a copy of it (a new member of `copied`). */
+function writable(copied: WeakSet<object>, v: unknown): Record<string, unknown> | unknown[] {
+  if (typeof v === "object" && v !== null && copied.has(v)) return v as Record<string, unknown> | unknown[];
+  const c = shallowCopy(v);
+  copied.add(c);
+  return c;
+}
+
 /**
  * `doc` with `ops` applied. `doc` itself is left untouched: every object on a
  * changed path is copied, everything else is shared. Throws PatchError when the
@@ -252,12 +260,6 @@ export function applyPatch<T>(doc: T, ops: readonly PatchOp[]): T {
   // one on a member like any other
   const holder: Record<string, unknown> = { doc };
   const copied = new WeakSet<object>([holder]);
-  const writable = (v: unknown): Record<string, unknown> | unknown[] => {
-    if (typeof v === "object" && v !== null && copied.has(v)) return v as Record<string, unknown> | unknown[];
-    const c = shallowCopy(v);
-    copied.add(c);
-    return c;
-  };
   for (const op of ops) {
     if (!Array.isArray(op.p)) throw new PatchError("an operation without a path");
     if (op.p.length === 0 && "x" in op) throw new PatchError("the document itself cannot be removed");
@@ -266,7 +268,7 @@ export function applyPatch<T>(doc: T, ops: readonly PatchOp[]): T {
     for (let i = 0; i < path.length - 1; i++) {
       const key = path[i]!;
       checkKey(node, key);
-      const child = writable(node[key]);
+      const child = writable(copied, node[key]);
       node[key] = child;
       node = child as Record<string | number, unknown>;
     }
@@ -277,7 +279,7 @@ export function applyPatch<T>(doc: T, ops: readonly PatchOp[]): T {
       delete node[last];
     } else if ("a" in op) {
       if (!Array.isArray(op.a) || typeof op.n !== "number") throw new PatchError("a malformed splice");
-      const arr = writable(node[last]);
+      const arr = writable(copied, node[last]);
       if (!Array.isArray(arr)) throw new PatchError("splice of a value that is not an array");
       arr.length = Math.min(arr.length, op.n);
       arr.push(...op.a);

@@ -135,12 +135,16 @@ const LOOK_ALIKE: Record<string, string> = Object.fromEntries(
 /** `keepNumbers`: a number standing on its own ("Player 6") stays digits; digits inside a word ("P1a") still fold. */
 function foldLookAlikes(text: string, keepNumbers: boolean): string {
   const base = text.normalize("NFKC").normalize("NFD").replace(/\p{M}/gu, "");
-  const map = (s: string) => [...s].map((c) => LOOK_ALIKE[c] ?? c).join("");
-  if (!keepNumbers) return map(map(base).toLowerCase());
+  if (!keepNumbers) return mapLookAlikes(mapLookAlikes(base).toLowerCase());
   return base
     .split(/(?<![\p{L}\p{N}])(\p{N}+)(?![\p{L}\p{N}])/u)
-    .map((part, i) => (i % 2 ? part : map(map(part).toLowerCase())))
+    .map((part, i) => (i % 2 ? part : mapLookAlikes(mapLookAlikes(part).toLowerCase())))
     .join("");
+}
+
+/** Each character that passes for a letter or digit replaced by it. */
+function mapLookAlikes(s: string): string {
+  return [...s].map((c) => LOOK_ALIKE[c] ?? c).join("");
 }
 
 /**

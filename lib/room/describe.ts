@@ -84,7 +84,6 @@ export function eventLine(rules: GameRules, before: RoomData | null, ev: LoggedE
 
 /** A host command in words; `full` also words what only the host's log needs (answers to requests, bans lifted). */
 function hostLine(rules: GameRules, before: RoomData, p: Extract<LoggedEvent, { kind: "host" }>["payload"], after: RoomData, full: boolean): string | null {
-  const seat = (id: string) => before.seats.find((s) => s.seat === id);
   switch (p.type) {
     case "pause":
       return `The host paused the clock${before.state === null ? "" : ` in ${phaseName(rules, before)}`}`;
@@ -93,7 +92,7 @@ function hostLine(rules: GameRules, before: RoomData, p: Extract<LoggedEvent, { 
     case "extend":
       return `The host extended ${phaseName(rules, before)} by ${p.seconds} s`;
     case "kick": {
-      const s = seat(p.seat);
+      const s = before.seats.find((x) => x.seat === p.seat);
       const name = s?.userId ? s.name : seatLabel(s, p.seat);
       return `The host removed ${name} from seat ${seatNo(before, p.seat)}; the seat is open${full && p.ban && s?.userId ? ` (${name} may not come back)` : ""}`;
     }
@@ -116,7 +115,7 @@ function hostLine(rules: GameRules, before: RoomData, p: Extract<LoggedEvent, { 
     case "duration":
       return p.seconds === null ? `The host reset ${phaseName(rules, before, p.phase)} to its default length` : `The host set ${phaseName(rules, before, p.phase)} to ${p.seconds} s for the rest of the game`;
     case "nudge":
-      return `The host nudged ${seatLabel(seat(p.seat), p.seat)}`;
+      return `The host nudged ${seatLabel(before.seats.find((x) => x.seat === p.seat), p.seat)}`;
     case "announce":
       return `Announcement: ${p.text}`;
     case "spectators":

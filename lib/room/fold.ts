@@ -187,25 +187,31 @@ function seatStep(data: RoomData, p: SeatEvent, seq: number, at: number): FoldRe
   }
 }
 
+function notRunning(data: RoomData): FoldResult {
+  return no("host/not_running", data.status === "lobby" ? "The game has not started yet." : "This game is over.");
+}
+
+function seatOf(data: RoomData, seat: string): SeatRec | undefined {
+  return data.seats.find((s) => s.seat === seat);
+}
+
 function hostStep(rules: GameRules, data: RoomData, p: HostEvent, seq: number, at: number): FoldResult {
   const running = data.status === "running";
-  const notRunning = () => no("host/not_running", data.status === "lobby" ? "The game has not started yet." : "This game is over.");
-  const seatOf = (seat: string) => data.seats.find((s) => s.seat === seat);
   switch (p.type) {
     case "pause": {
-      if (!running) return notRunning();
+      if (!running) return notRunning(data);
       if (data.clock.paused) return no("host/paused", "The clock is already paused.");
       const remainingMs = data.clock.deadlineAt === null ? null : Math.max(0, data.clock.deadlineAt - at);
       return { ok: true, data: { ...data, clock: { deadlineAt: null, paused: true, remainingMs } } };
     }
     case "resume": {
-      if (!running) return notRunning();
+      if (!running) return notRunning(data);
       if (!data.clock.paused) return no("host/not_paused", "The clock is not paused.");
       const deadlineAt = data.clock.remainingMs === null ? null : at + data.clock.remainingMs;
       return { ok: true, data: { ...data, clock: { deadlineAt, paused: false, remainingMs: null } } };
     }
     case "extend": {
-      if (!running) return notRunning();
+      if (!running) return notRunning(data);
       const c = data.clock;
       if (c.deadlineAt === null && c.remainingMs === null) return no("host/untimed", "This phase has no timer to extend.");
       const ms = p.seconds * 1000;
@@ -213,7 +219,7 @@ function hostStep(rules: GameRules, data: RoomData, p: HostEvent, seq: number, a
       return { ok: true, data: { ...data, clock } };
     }
     case "kick": {
-      const s = seatOf(p.seat);
+      const s = seatOf(data, p.seat);
       if (!s) return no("host/no_seat", `There is no seat ${p.seat}.`);
       if (!s.userId && !s.isBot) return no("host/seat_empty", "That seat is already empty.");
       const banned = p.ban && s.userId && !data.banned.some((b) => b.userId === s.userId) ? [...data.banned, { userId: s.userId, name: s.name }] : data.banned;
@@ -221,7 +227,7 @@ function hostStep(rules: GameRules, data: RoomData, p: HostEvent, seq: number, a
       return { ok: true, data: { ...data, banned, requests, seats: setSeat(data.seats, s.seat, emptySeat(s.seat, s.position, seq)) } };
     }
     case "bot": {
-      const s = seatOf(p.seat);
+      const s = seatOf(data, p.seat);
       if (!s) return no("host/no_seat", `There is no seat ${p.seat}.`);
       if (data.status === "finished" || data.status === "aborted") return no("host/over", "This game is over.");
       if (p.on && s.isBot) return no("host/already_bot", "A bot already plays that seat.");
@@ -234,10 +240,10 @@ function hostStep(rules: GameRules, data: RoomData, p: HostEvent, seq: number, a
       return { ok: true, data: { ...data, seats: setSeat(data.seats, s.seat, seat) } };
     }
     case "approve": {
-      if (!running) return notRunning();
+      if (!running) return notRunning(data);
       const req = data.requests.find((r) => r.userId === p.userId);
       if (!req) return no("host/no_request", "That request has been withdrawn or answered.");
-      const s = seatOf(req.seat);
+      const s = seatOf(data, req.seat);
       if (!s || s.userId) return no("seat/full", "That seat is taken.");
       if (data.seats.some((x) => x.userId === p.userId)) return no("seat/taken_by_you", "That user already has a seat here.");
       const seats = setSeat(data.seats, s.seat, { userId: req.userId, name: req.name, isBot: false, since: seq, botFrom: null });
@@ -261,8 +267,8 @@ function hostStep(rules: GameRules, data: RoomData, p: HostEvent, seq: number, a
       return { ok: true, data: { ...data, durations } };
     }
     case "nudge": {
-      if (!running) return notRunning();
-      const s = seatOf(p.seat);
+      if (!running) return notRunning(data);
+      const s = seatOf(data, p.seat);
       if (!s) return no("host/no_seat", `There is no seat ${p.seat}.`);
       if (!rules.phase(data.state).waitingOn.includes(s.seat)) return no("host/not_waiting", `${s.name || "That seat"} owes nothing right now.`);
       return { ok: true, data };

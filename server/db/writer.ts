@@ -30,6 +30,13 @@ export interface NamedStatement {
 
 const cstringLength = (s: string) => Buffer.byteLength(s) + 1;
 
+/** Writes `text` and its NUL at `at`; returns the offset after them. */
+function cstring(out: Buffer, at: number, text: string): number {
+  at += out.write(text, at);
+  out[at] = 0;
+  return at + 1;
+}
+
 /**
  * What a run does with its statement before binding it: nothing (the
  * connection has it parsed), parse it (the connection has not), or close it and
@@ -52,27 +59,23 @@ export function runMessages(s: NamedStatement, prepare: Prepare): Buffer {
   const bindBody = 4 + 1 + cstringLength(s.name) + 2 + 2 + values.reduce((n, len) => n + 4 + len, 0) + 2;
   const out = Buffer.allocUnsafe((closeBody ? 1 + closeBody : 0) + (parseBody ? 1 + parseBody : 0) + 1 + bindBody + 10 + 5);
   let at = 0;
-  const cstring = (text: string) => {
-    at += out.write(text, at);
-    out[at++] = 0;
-  };
   if (closeBody) {
     out[at++] = 0x43; // 'C'
     at = out.writeInt32BE(closeBody, at);
     out[at++] = 0x53; // 'S': a prepared statement
-    cstring(s.name);
+    at = cstring(out, at, s.name);
   }
   if (parseBody) {
     out[at++] = 0x50; // 'P'
     at = out.writeInt32BE(parseBody, at);
-    cstring(s.name);
-    cstring(s.text);
+    at = cstring(out, at, s.name);
+    at = cstring(out, at, s.text);
     at = out.writeInt16BE(0, at); // no parameter types: the statement casts its own
   }
   out[at++] = 0x42; // 'B'
   at = out.writeInt32BE(bindBody, at);
   out[at++] = 0; // the unnamed portal
-  cstring(s.name);
+  at = cstring(out, at, s.name);
   at = out.writeInt16BE(0, at); // every parameter as text
   at = out.writeInt16BE(s.values.length, at);
   for (let i = 0; i < s.values.length; i++) {

@@ -97,6 +97,7 @@ export class RoomManager {
   ) {
     this.now = opts.now ?? Date.now;
     this.leases = new Leases(store.sql, opts.owner ?? `${opts.instanceId}/${process.pid}/${randomBytes(4).toString("hex")}`, opts.leaseTtlMs ?? DEFAULT_LEASE_TTL_MS);
+    // eslint-disable-next-line perf/closures-unnamed -- made once per process
     this.roomHooks = { ...hooks, lost: (room) => this.drop(room) };
   }
 

@@ -138,12 +138,14 @@ export class Room {
     this.now = opts.now ?? Date.now;
     this.lastActive = this.now();
     this.timers = new RoomClock(
+      /* eslint-disable perf/closures-unnamed -- made once per room */
       {
         deadline: (phase) => this.background("timeout", () => this.onDeadline(phase)),
         botTick: () => this.background("bot move", () => this.onBotTick()),
         botsMayAct: () => this.bots.mayAct(this.rules, this.current),
         phaseId: () => this.rules.phaseId(this.current.state),
       },
+      /* eslint-enable perf/closures-unnamed */
       { botDelayMs: opts.botDelayMs, now: this.now },
     );
   }
@@ -188,6 +190,7 @@ export class Room {
   }
 
   /** Whether some socket of a seat's holder is connected (one function for the room's life, not one per change). */
+  // eslint-disable-next-line perf/closures-unnamed -- made once per room
   private readonly seatConnected = (seat: string): boolean => this.hooks.connected?.(this, seat) ?? false;
 
   /** The payload for one kind of recipient: `seat` only for players; spectators get what their mode allows. */

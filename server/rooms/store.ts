@@ -177,18 +177,20 @@ export class Store {
     const batch = alone.length ? all.filter((p) => !p.commit.ledger?.length) : all;
     try {
       const failed = this.flushBatch(batch);
-      const afterBatch = async (p: Pending) => {
-        const room = p.commit.room.id;
-        if (batch.some((b) => b.commit.room.id === room) && (await failed).has(room)) return this.notAfter(p);
-        await this.settle(p, () => this.writeWithLedger(p.commit));
-      };
-      await Promise.all([failed, ...alone.map(afterBatch)]);
+      await Promise.all([failed, ...alone.map((p) => this.afterBatch(p, batch, failed))]);
     } finally {
       this.started.splice(this.started.indexOf(began), 1);
       // the wait left changed with the writes in flight: worked out again
       this.cancelGather();
       this.schedule();
     }
+  }
+
+  /** Writes a commit that has ledger rows, once the batch it waits for is written: not when a commit of its room in that batch failed. */
+  private async afterBatch(p: Pending, batch: Pending[], failed: Promise<Set<string>>): Promise<void> {
+    const room = p.commit.room.id;
+    if (batch.some((b) => b.commit.room.id === room) && (await failed).has(room)) return this.notAfter(p);
+    await this.settle(p, () => this.writeWithLedger(p.commit));
   }
 
   /** Writes the batch; resolves to the rooms of which some commit was not written. */

@@ -70,7 +70,7 @@ export function eventListener(limits: Limits, ...tables: Handlers[]): (this: Soc
       handlers.set(event, { schema: clientEvents[event as ClientEvent] as unknown as z.ZodType, handler: handler as AnyHandler });
     }
   }
-  return function onEvent(this: Sock, event: unknown, ...args: unknown[]): void {
+  return function (this: Sock, event: unknown, ...args: unknown[]): void {
     const last = args[args.length - 1];
     const ack = typeof last === "function" ? (last as (r: unknown) => void) : null;
     // the input is the first argument, unless the only one is the ack

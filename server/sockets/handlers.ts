@@ -64,10 +64,9 @@ export function broadcast(io: IO, room: Room): void {
   if (!w) return unwatched(room);
   // the context is made on first use: a room nobody watches builds nothing
   let ctx: PayloadContext | undefined;
-  const context = () => (ctx ??= room.payloadContext());
-  let watched = push(room, HOST_GROUP, w.host, () => room.payloadParts("host", null, context()), "all");
-  watched = push(room, SPECTATOR_GROUP, w.spectators, () => room.payloadParts("spectator", null, context()), "seen") || watched;
-  for (const s of room.seats) watched = push(room, s.seat, w.seat(s.seat), () => room.payloadParts("player", s.seat, context()), "seen") || watched;
+  let watched = push(room, HOST_GROUP, w.host, () => room.payloadParts("host", null, (ctx ??= room.payloadContext())), "all");
+  watched = push(room, SPECTATOR_GROUP, w.spectators, () => room.payloadParts("spectator", null, (ctx ??= room.payloadContext())), "seen") || watched;
+  for (const s of room.seats) watched = push(room, s.seat, w.seat(s.seat), () => room.payloadParts("player", s.seat, (ctx ??= room.payloadContext())), "seen") || watched;
   // nobody left to watch: the room lets its views go until someone comes back
   if (!watched) unwatched(room);
 }
@@ -209,14 +208,14 @@ function roomOr404(rooms: RoomManager, limits: Limits, socket: Sock, code: strin
 /** The room events' handlers, made once per server (edge.ts calls them with the socket an event came on). */
 export function roomHandlers(io: IO, rooms: RoomManager, limits: Limits): Handlers {
   return {
-    "room:create": async (socket, { gameId, seats, config, spectators }) => {
+    async "room:create"(socket, { gameId, seats, config, spectators }) {
       const user = userOf(socket);
       limited(limits.take("room_create", socket.data.address));
       const room = await rooms.createRoom(user.id, gameId, seats, config, spectators);
       return { code: room.code };
     },
 
-    "room:watch": async (socket, { code, as }) => {
+    async "room:watch"(socket, { code, as }) {
       const room = await roomOr404(rooms, limits, socket, code);
       room.touch();
       const { role, seat, presence } = subscribe(io, socket, room, as === "spectator");
@@ -225,7 +224,7 @@ export function roomHandlers(io: IO, rooms: RoomManager, limits: Limits): Handle
       return { payload: joinPayload(f), frame: f.frame, protocol: PROTOCOL };
     },
 
-    "room:sync": async (socket, { code }) => {
+    async "room:sync"(socket, { code }) {
       const room = await roomOr404(rooms, limits, socket, code);
       const w = socket.data.watching.get(room.code);
       if (!w || w.roomId !== room.id) throw new CommandError("room/not_watching", "Open the room first.");
@@ -233,14 +232,14 @@ export function roomHandlers(io: IO, rooms: RoomManager, limits: Limits): Handle
       return { payload: joinPayload(f), frame: f.frame };
     },
 
-    "room:unwatch": async (socket, { code }) => {
+    async "room:unwatch"(socket, { code }) {
       const room = rooms.loaded(code);
       const player = leave(io, socket, room, code);
       if (room) leftBehind(io, room, player);
       return {};
     },
 
-    "seat:claim": async (socket, { code, seat }) => {
+    async "seat:claim"(socket, { code, seat }) {
       const user = userOf(socket);
       const room = await roomOr404(rooms, limits, socket, code);
       const r = await room.claimSeat(user, seat);
@@ -252,27 +251,27 @@ export function roomHandlers(io: IO, rooms: RoomManager, limits: Limits): Handle
       return r.requested ? { seat: r.seat, requested: true } : { seat: r.seat };
     },
 
-    "seat:release": async (socket, { code }) => {
+    async "seat:release"(socket, { code }) {
       const user = userOf(socket);
       const room = await roomOr404(rooms, limits, socket, code);
       await room.releaseSeat(user.id);
       return {};
     },
 
-    "game:act": async (socket, { code, action, clientId }) => {
+    async "game:act"(socket, { code, action, clientId }) {
       const user = userOf(socket);
       const room = await roomOr404(rooms, limits, socket, code);
       const version = await room.act(user.id, action, clientId ?? null);
       return { version, ...(clientId ? { clientId } : {}) };
     },
 
-    "host:command": async (socket, { code, command }) => {
+    async "host:command"(socket, { code, command }) {
       const user = userOf(socket);
       const room = await roomOr404(rooms, limits, socket, code);
       return { version: await room.host(user.id, command) };
     },
 
-    "chat:send": async (socket, { code, channel, body }) => {
+    async "chat:send"(socket, { code, channel, body }) {
       const user = userOf(socket);
       const room = await roomOr404(rooms, limits, socket, code);
       // one player cannot flood a channel (the host is not limited here)
@@ -280,14 +279,14 @@ export function roomHandlers(io: IO, rooms: RoomManager, limits: Limits): Handle
       return { message: await room.sendChat(user.id, channel, body) };
     },
 
-    "room:audit": async (socket, { code }) => {
+    async "room:audit"(socket, { code }) {
       const user = userOf(socket);
       const room = await roomOr404(rooms, limits, socket, code);
       if (room.hostId !== user.id) throw new CommandError("host/only", "Only the host can read the audit log during the game.");
       return { entries: await buildAudit(rooms.store, room) };
     },
 
-    "chat:history": async (socket, { code, channel, before }) => {
+    async "chat:history"(socket, { code, channel, before }) {
       const room = await roomOr404(rooms, limits, socket, code);
       const w = socket.data.watching.get(code);
       if (!w || w.roomId !== room.id) throw new CommandError("room/not_watching", "Open the room first.");
@@ -302,7 +301,7 @@ export function roomHandlers(io: IO, rooms: RoomManager, limits: Limits): Handle
  * told of the seat it no longer holds there.
  */
 export function disconnectHandler(io: IO, rooms: RoomManager, limits: Limits): (this: Sock) => void {
-  return function onDisconnect(this: Sock): void {
+  return function (this: Sock): void {
     limits.forget("socket_event", this.id);
     for (const code of [...this.data.watching.keys()]) {
       const room = rooms.loaded(code);

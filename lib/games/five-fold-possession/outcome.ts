@@ -2,6 +2,11 @@
 import type { Outcome } from "../core/types";
 import type { State } from "./state";
 
+/** What a seat's place in the final ranking came with. */
+function note(f: NonNullable<State["final"]>, s: string): string {
+  return [f.pointsWinners.includes(s) ? "most points" : "", f.identificationWinners.includes(s) ? "most identifications" : "", f.elimination === s ? "EC" : ""].filter(Boolean).join(", ");
+}
+
 export function outcomeOf(state: State): Outcome | null {
   const f = state.final;
   if (!f) return null;
@@ -14,16 +19,12 @@ export function outcomeOf(state: State): Outcome | null {
     ...(f.elimination ? [{ seat: f.elimination, label: "Elimination Candidate" }] : []),
   ];
   const points = new Map(f.standings.map((x) => [x.seat, x.points]));
-  const note = (s: string) =>
-    [f.pointsWinners.includes(s) ? "most points" : "", f.identificationWinners.includes(s) ? "most identifications" : "", f.elimination === s ? "EC" : ""]
-      .filter(Boolean)
-      .join(", ");
   return {
     summary: `Most points: ${f.pointsWinners.join(", ")}; most identifications: ${f.identificationWinners.join(", ")}; EC: ${f.elimination ?? "none"}.`,
     winners,
     losers: f.elimination ? [f.elimination] : [],
     ranking: f.ranking.map((r) => {
-      const n = note(r.seat);
+      const n = note(f, r.seat);
       return n ? { seat: r.seat, place: r.place, score: points.get(r.seat) ?? 0, note: n } : { seat: r.seat, place: r.place, score: points.get(r.seat) ?? 0 };
     }),
     awards,

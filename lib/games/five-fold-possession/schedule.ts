@@ -46,6 +46,7 @@ export function solveSchedule(seats: SeatId[], rng: Rng, mode: PairMode = "unord
     const roleRounds: number[] = [];
     for (let r = 2; r <= TOTAL_ROUNDS; r++) if (r !== emptyRound) roleRounds.push(r);
     let budget = 20_000;
+    // eslint-disable-next-line perf/closures-unnamed -- a recursive search over this attempt's tallies, made once per attempt when a game is set up
     const place = (i: number): boolean => {
       if (i === roleRounds.length) return true;
       if (--budget < 0) return false;

@@ -45,6 +45,22 @@ export function compareBy(chain: Key[], a: Standing, b: Standing): number {
   return 0;
 }
 
+/** The winners of a tie under the config's rule for unbroken ties: all of them, or one by a seeded draw (noted). */
+function settle(tied: Standing[], what: string, state: State, rng: Rng, notes: string[]): SeatId[] {
+  if (tied.length <= 1 || state.config.tiebreaks.unbroken === "shared") {
+    if (tied.length > 1) notes.push(`${what}: an unbroken tie, shared by ${tied.map((x) => x.seat).join(", ")}.`);
+    return tied.map((x) => x.seat);
+  }
+  const pick = rng.pick(tied);
+  notes.push(`${what}: an unbroken tie between ${tied.map((x) => x.seat).join(", ")}, settled by a seeded draw for ${pick.seat}.`);
+  return [pick.seat];
+}
+
+/** The garnets a seat gained over the game (lost, when negative). */
+function netGarnets(state: State, s: SeatId): number {
+  return (state.garnets[s] ?? 0) - (state.startGarnets[s] ?? 0);
+}
+
 /** The best seats under a chain: one, or all fully tied ones. */
 export function bestBy(chain: Key[], list: Standing[]): Standing[] {
   const sorted = list.slice().sort((a, b) => compareBy(chain, a, b));
@@ -62,18 +78,9 @@ export function finish(
   const cfg = state.config;
   const standings = standingsOf(state);
   const notes: string[] = [];
-  const settle = (tied: Standing[], what: string): SeatId[] => {
-    if (tied.length <= 1 || cfg.tiebreaks.unbroken === "shared") {
-      if (tied.length > 1) notes.push(`${what}: an unbroken tie, shared by ${tied.map((x) => x.seat).join(", ")}.`);
-      return tied.map((x) => x.seat);
-    }
-    const pick = rng.pick(tied);
-    notes.push(`${what}: an unbroken tie between ${tied.map((x) => x.seat).join(", ")}, settled by a seeded draw for ${pick.seat}.`);
-    return [pick.seat];
-  };
   const pChain = pointsChain(cfg);
-  const pointsWinners = settle(bestBy(pChain, standings), "Most points");
-  const identificationWinners = settle(bestBy(identificationChain(cfg), standings), "Most identifications");
+  const pointsWinners = settle(bestBy(pChain, standings), "Most points", state, rng, notes);
+  const identificationWinners = settle(bestBy(identificationChain(cfg), standings), "Most identifications", state, rng, notes);
 
   // The EC: the lowest under the points chain among those who met no win condition.
   const rest = standings.filter((x) => !pointsWinners.includes(x.seat) && !identificationWinners.includes(x.seat));
@@ -92,9 +99,8 @@ export function finish(
   let opalWinner: SeatId | null = null;
   if (correct.length === 1) opalWinner = correct[0]!;
   else if (correct.length > 1) {
-    const net = (s: SeatId) => (state.garnets[s] ?? 0) - (state.startGarnets[s] ?? 0);
-    const best = Math.max(...correct.map(net));
-    const top = correct.filter((s) => net(s) === best);
+    const best = Math.max(...correct.map((s) => netGarnets(state, s)));
+    const top = correct.filter((s) => netGarnets(state, s) === best);
     if (top.length === 1) opalWinner = top[0]!;
     else notes.push("Opal challenge: several right guesses tied on net garnets, so nobody gets the opal.");
   }

@@ -42,15 +42,17 @@ function reasonFor(list: readonly Unavailable[], letter: Letter): string | null 
  */
 export function windowsOf(view: Pick<View, "stage" | "round">, me: Pick<SeatPanel, "seat" | "sent" | "received">): WindowEntry[] {
   const found: WindowEntry[] = [];
-  const add = (other: SeatId, queried: number, direction: "sent" | "received") => {
-    const round = queried + 1;
-    const w = found.find((x) => x.with === other && x.round === round);
-    if (w) w.because.push({ round: queried, direction });
-    else found.push({ with: other, channelId: directChannelId(me.seat, other), round, status: windowStatus(view, round), because: [{ round: queried, direction }] });
-  };
-  for (const q of me.sent) add(q.recipient, q.round, "sent");
-  for (const a of me.received) add(a.sender, a.round, "received");
+  for (const q of me.sent) addWindow(found, view, me.seat, q.recipient, q.round, "sent");
+  for (const a of me.received) addWindow(found, view, me.seat, a.sender, a.round, "received");
   return found.sort((a, b) => a.round - b.round || (a.with < b.with ? -1 : a.with > b.with ? 1 : 0));
+}
+
+/** The window a query of round `queried` between `seat` and `other` opens, or a reason more for one already found. */
+function addWindow(found: WindowEntry[], view: Pick<View, "stage" | "round">, seat: SeatId, other: SeatId, queried: number, direction: "sent" | "received"): void {
+  const round = queried + 1;
+  const w = found.find((x) => x.with === other && x.round === round);
+  if (w) w.because.push({ round: queried, direction });
+  else found.push({ with: other, channelId: directChannelId(seat, other), round, status: windowStatus(view, round), because: [{ round: queried, direction }] });
 }
 
 function windowStatus(view: Pick<View, "stage" | "round">, round: number): WindowEntry["status"] {

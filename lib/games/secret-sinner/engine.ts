@@ -247,9 +247,8 @@ function endRound(state: State): State {
 export function computeResult(state: State, drawOrder: SeatId[]): Result {
   const rule = state.config.scoring;
   const standings = state.seats.map((s) => standingOf(s, lettersOf(state, s), state.locks, rule));
-  const realmOf = (realm: Realm) => standings.filter((st) => state.realms[st.seat] === realm);
-  const heavenOrder = rankRealm(realmOf("heaven"), drawOrder);
-  const hellOrder = rankRealm(realmOf("hell"), drawOrder);
+  const heavenOrder = rankRealm(standings.filter((st) => state.realms[st.seat] === "heaven"), drawOrder);
+  const hellOrder = rankRealm(standings.filter((st) => state.realms[st.seat] === "hell"), drawOrder);
   const heavenWinner = heavenOrder[0]!.seat;
   const heavenLoser = heavenOrder.length > 1 ? heavenOrder[heavenOrder.length - 1]!.seat : null;
   const eliminationCandidate = hellOrder[hellOrder.length - 1]!.seat;

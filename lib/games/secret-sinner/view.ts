@@ -91,6 +91,14 @@ const PUBLIC_MEMBERS = ["config", "seats", "realms", "marked", "letters", "stage
 /** The members views read only in part (who is done, a seat's own queries and lock-ins), and the one no view reads. */
 const SPLIT_MEMBERS: ReadonlySet<string> = new Set(["done", "queries", "locks", "rng"] satisfies (keyof State)[]);
 
+/** What `y` appended to `x` (nothing when they are one list), or null when `y` is not `x` with more after it. */
+function added<T>(x: readonly T[], y: readonly T[]): readonly T[] | null {
+  if (x === y) return NONE;
+  if (y.length < x.length) return null;
+  for (let i = 0; i < x.length; i++) if (x[i] !== y[i]) return null;
+  return y.slice(x.length);
+}
+
 /**
  * The views a move can change, from what `view` reads: while the public
  * members stay as they were, a seat marking itself done changes its own view,
@@ -108,12 +116,6 @@ export function changedViews(before: State, after: State): SeatId[] | null {
     for (const s of after.done) if (!before.done.includes(s)) out.add(s);
     for (const s of before.done) if (!after.done.includes(s)) out.add(s);
   }
-  const added = <T>(x: readonly T[], y: readonly T[]): readonly T[] | null => {
-    if (x === y) return NONE;
-    if (y.length < x.length) return null;
-    for (let i = 0; i < x.length; i++) if (x[i] !== y[i]) return null;
-    return y.slice(x.length);
-  };
   const queries = added(before.queries, after.queries);
   const locks = added(before.locks, after.locks);
   if (!queries || !locks) return null;

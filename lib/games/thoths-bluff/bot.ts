@@ -46,21 +46,28 @@ function bluffValue(me: SeatPanel, die: DieKind, sides: number, rng: Rng): numbe
   return rng.range(Math.ceil(sides * 0.55), sides);
 }
 
+/** The face a seat's die of a kind shows (0 when none). */
+function faceOf(me: SeatPanel, k: DieKind): number {
+  return me.dice.find((d) => d.die === k)?.value ?? 0;
+}
+
+function sidesOf(view: View, k: DieKind): number {
+  return view.rules.dice.find((d) => d.die === k)?.sides ?? 20;
+}
+
 function rigging(view: View, me: SeatPanel, legal: Legal<"rigging">, rng: Rng): Action {
   if (me.rigs.length < MAX_RIGS) {
-    const value = (k: DieKind) => me.dice.find((d) => d.die === k)?.value ?? 0;
     let best: { score: number; action: Action } | null = null;
     for (const o of rigOptions(legal.rigs)) {
       if (!o.check.ok || o.result === null) continue;
-      const score = o.result - value(o.primary) - value(o.secondary) * 0.6;
+      const score = o.result - faceOf(me, o.primary) - faceOf(me, o.secondary) * 0.6;
       if (!best || score > best.score) best = { score, action: { type: "rig", tool: o.tool, primary: o.primary, secondary: o.secondary } };
     }
     if (best && best.score >= 2) return best.action;
   }
   if (me.challenge === null && me.rigs.length < MAX_RIGS + 1) {
     const theirs = view.history.find((r) => r.round === view.round)?.rolls?.find((r) => r.seat !== me.seat)?.rolls ?? [];
-    const sides = (k: DieKind) => view.rules.dice.find((d) => d.die === k)?.sides ?? 20;
-    const high = theirs.filter((r) => r.value >= sides(r.die) * 0.75).length;
+    const high = theirs.filter((r) => r.value >= sidesOf(view, r.die) * 0.75).length;
     const suspicion = theirs.length >= 2 ? 0.04 + (0.55 * high) / theirs.length : 0.02;
     const wager = me.dice
       .filter((d) => legal.challenge[d.die].ok && d.value !== null)

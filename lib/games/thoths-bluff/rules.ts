@@ -83,9 +83,13 @@ export function defaultRecovery(dice: readonly Die[]): DieKind[] {
 
 // ---------------------------------------------------------------- setup
 
+/** A record of every seat, each made by `make`. */
+function eachSeat<T>(seats: readonly SeatId[], make: () => T): Record<SeatId, T> {
+  return Object.fromEntries(seats.map((s) => [s, make()]));
+}
+
 function newRecord(round: number, seats: readonly SeatId[]): RoundRecord {
-  const each = <T>(make: () => T): Record<SeatId, T> => Object.fromEntries(seats.map((s) => [s, make()]));
-  return { round, stage: "rolling", rolls: each(none<RollEntry>), rigs: each(none<RigEntry>), challenges: none(), recovered: each(none<DieKind>), submissions: each(none<Submission>), resolutions: none(), health: {} };
+  return { round, stage: "rolling", rolls: eachSeat(seats, none<RollEntry>), rigs: eachSeat(seats, none<RigEntry>), challenges: none(), recovered: eachSeat(seats, none<DieKind>), submissions: eachSeat(seats, none<Submission>), resolutions: none(), health: {} };
 }
 
 function freshPhaseFields(p: PlayerState): PlayerState {
@@ -281,6 +285,15 @@ function endRolling(state: State): State {
   return putRecord({ ...state, players, phase: "rigging" }, { ...rec, rolls, stage: "rigging" });
 }
 
+/** A seat's die of a kind, in the dice being worked out at a round's end. */
+function dieAt(dice: Record<SeatId, Die[]>, seat: SeatId, kind: DieKind): Die {
+  return (dice[seat] as Die[])[dieIndex(kind)] as Die;
+}
+
+function setDie(dice: Record<SeatId, Die[]>, seat: SeatId, kind: DieKind, d: Die): void {
+  (dice[seat] as Die[])[dieIndex(kind)] = d;
+}
+
 /**
  * Challenges are judged on the dice as rigging left them, both at once: removals
  * first, then dice set to unrolled (a die already removed stays removed). Recovery
@@ -290,10 +303,6 @@ function endRigging(state: State): State {
   const rec = currentRecord(state);
   const dice: Record<SeatId, Die[]> = {};
   for (const s of state.seats) dice[s] = player(state, s).dice.slice();
-  const set = (seat: SeatId, kind: DieKind, d: Die) => {
-    (dice[seat] as Die[])[dieIndex(kind)] = d;
-  };
-  const get = (seat: SeatId, kind: DieKind) => (dice[seat] as Die[])[dieIndex(kind)] as Die;
 
   const challenges: ChallengeResult[] = [];
   for (const c of state.seats) {
@@ -305,8 +314,8 @@ function endRigging(state: State): State {
   }
   const removedNow: Record<SeatId, DieKind[]> = Object.fromEntries(state.seats.map((s) => [s, []]));
   for (const ch of challenges) {
-    if (!ch.correct || get(ch.target, ch.wager).status === "removed") continue;
-    set(ch.target, ch.wager, removedDie(ch.wager));
+    if (!ch.correct || dieAt(dice, ch.target, ch.wager).status === "removed") continue;
+    setDie(dice, ch.target, ch.wager, removedDie(ch.wager));
     ch.removed = ch.wager;
     (removedNow[ch.target] as DieKind[]).push(ch.wager);
   }
@@ -314,13 +323,13 @@ function endRigging(state: State): State {
     if (!ch.correct) continue;
     const bluffed = sortDice(player(state, ch.target).rolls.filter((r) => r.bluff).map((r) => r.die));
     for (const k of bluffed) {
-      if (get(ch.target, k).status !== "rolled") continue;
-      set(ch.target, k, unrolledDie(k));
+      if (dieAt(dice, ch.target, k).status !== "rolled") continue;
+      setDie(dice, ch.target, k, unrolledDie(k));
       ch.unrolled.push(k);
     }
   }
   for (const ch of challenges) {
-    if (!ch.correct && get(ch.challenger, ch.wager).status === "rolled") set(ch.challenger, ch.wager, unrolledDie(ch.wager));
+    if (!ch.correct && dieAt(dice, ch.challenger, ch.wager).status === "rolled") setDie(dice, ch.challenger, ch.wager, unrolledDie(ch.wager));
   }
 
   const recovered: Record<SeatId, DieKind[]> = {};
@@ -330,9 +339,9 @@ function endRigging(state: State): State {
     const p = player(state, s);
     const mine = dice[s] as Die[];
     const doubles = countDoubles(mine.filter((d) => d.status === "rolled").map((d) => d.value as number), state.config.doubles);
-    const wanted = (p.recovery ?? defaultRecovery(mine)).filter((k) => get(s, k).status === "removed" && !(removedNow[s] as DieKind[]).includes(k));
+    const wanted = (p.recovery ?? defaultRecovery(mine)).filter((k) => dieAt(dice, s, k).status === "removed" && !(removedNow[s] as DieKind[]).includes(k));
     const back = wanted.slice(0, doubles);
-    for (const k of back) set(s, k, unrolledDie(k));
+    for (const k of back) setDie(dice, s, k, unrolledDie(k));
     recovered[s] = back;
     rigs[s] = p.rigs;
     players[s] = { ...p, dice: dice[s] as Die[], done: false, plan: null };

@@ -573,11 +573,14 @@ function buildView(state: State, viewer: Viewer, seat: SeatId | null, showAll: b
   };
 }
 
+function healthOf(state: State, s: SeatId): number {
+  return (state.players[s] as PlayerState).health;
+}
+
 export function outcomeOf(state: State): Outcome | null {
   const r = state.result;
   if (!r) return null;
-  const health = (s: SeatId) => (state.players[s] as PlayerState).health;
-  const ranked = state.seats.slice().sort((a, b) => Number(r.winners.includes(b)) - Number(r.winners.includes(a)) || health(b) - health(a));
+  const ranked = state.seats.slice().sort((a, b) => Number(r.winners.includes(b)) - Number(r.winners.includes(a)) || healthOf(state, b) - healthOf(state, a));
   return {
     summary: r.summary,
     winners: r.winners.slice(),
@@ -585,7 +588,7 @@ export function outcomeOf(state: State): Outcome | null {
     ranking: ranked.map((seat) => ({
       seat,
       place: r.winners.length === 0 || r.winners.includes(seat) ? 1 : 2,
-      score: health(seat),
+      score: healthOf(state, seat),
       note: r.winners.length === 0 ? "Draw" : r.winners.includes(seat) ? "Survives the Death Match" : "Eliminated",
     })),
     awards: [

@@ -3,10 +3,13 @@
 import type { Outcome, SeatId } from "../core/types";
 import type { State } from "./types";
 
+function pointsOf(e: NonNullable<State["end"]>, s: SeatId): number {
+  return e.finalPoints[s] ?? 0;
+}
+
 export function outcome(state: State): Outcome | null {
   const e = state.end;
   if (state.stage !== "finished" || !e) return null;
-  const pts = (s: SeatId) => e.finalPoints[s] ?? 0;
   const awards: Outcome["awards"] = [];
   for (const s of e.mainWinners) {
     awards.push({ seat: s, label: "Token of Life" });
@@ -15,7 +18,7 @@ export function outcome(state: State): Outcome | null {
   if (e.lieWinner) awards.push({ seat: e.lieWinner, label: "Token of Life" });
   if (e.ec) awards.push({ seat: e.ec, label: "Elimination Candidate" });
 
-  const sorted = state.seats.slice().sort((a, b) => pts(b) - pts(a) || state.seats.indexOf(a) - state.seats.indexOf(b));
+  const sorted = state.seats.slice().sort((a, b) => pointsOf(e, b) - pointsOf(e, a) || state.seats.indexOf(a) - state.seats.indexOf(b));
   const ranking = sorted.map((seat) => {
     const notes: string[] = [];
     if (e.mainWinners.includes(seat)) notes.push(e.mainWinners.length === 1 ? "highest score: two Tokens of Life" : "highest score: Token of Life");
@@ -23,12 +26,12 @@ export function outcome(state: State): Outcome | null {
     if (e.ec === seat) notes.push("Elimination Candidate");
     const g = e.garnetsEarned[seat] ?? 0;
     notes.push(`earns ${g} garnet${g === 1 ? "" : "s"}`);
-    return { seat, place: 1 + sorted.filter((o) => pts(o) > pts(seat)).length, score: pts(seat), note: notes.join("; ") };
+    return { seat, place: 1 + sorted.filter((o) => pointsOf(e, o) > pointsOf(e, seat)).length, score: pointsOf(e, seat), note: notes.join("; ") };
   });
   const winners = e.mainWinners.slice();
   if (e.lieWinner && !winners.includes(e.lieWinner)) winners.push(e.lieWinner);
   const summary =
-    `${e.mainWinners.join(", ")} ${e.mainWinners.length === 1 ? "wins" : "win"} with ${pts(e.mainWinners[0] ?? "")} points` +
+    `${e.mainWinners.join(", ")} ${e.mainWinners.length === 1 ? "wins" : "win"} with ${pointsOf(e, e.mainWinners[0] ?? "")} points` +
     (e.mainTiebreakUsed ? " (gamewide tiebreak)" : "") +
     (e.lieWinner ? `; ${e.lieWinner} wins a Token of Life for lying the most` : "") +
     (e.ec ? `; ${e.ec} is the Elimination Candidate.` : ".");

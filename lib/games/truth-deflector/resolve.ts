@@ -85,8 +85,6 @@ export function resolveRound(state: State): State {
   for (const s of state.seats) players[s] = { ...(state.players[s] as PlayerState) };
   const ledger: Record<SeatId, Ledger> = {};
   for (const s of state.seats) ledger[s] = emptyLedger();
-  const led = (s: SeatId) => ledger[s] as Ledger;
-  const pl = (s: SeatId) => players[s] as PlayerState;
 
   // 1. Challenges: all announced; a target with at least three challengers is tested
   //    against the Truth Deflector status held at the start of the round.
@@ -103,13 +101,13 @@ export function resolveRound(state: State): State {
   for (const t of state.seats) {
     const by = byTarget[t] ?? [];
     if (by.length < RULE.challengeThreshold) continue;
-    const wasTD = pl(t).td;
+    const wasTD = players[t]!.td;
     const sign = wasTD ? 1 : -1;
-    for (const c of by) led(c).challenges += sign * RULE.challengePoints;
-    led(t).challenges -= sign * RULE.challengePoints;
+    for (const c of by) ledger[c]!.challenges += sign * RULE.challengePoints;
+    ledger[t]!.challenges -= sign * RULE.challengePoints;
     if (wasTD) {
-      pl(t).alive = false;
-      pl(t).eliminatedRound = state.round;
+      players[t]!.alive = false;
+      players[t]!.eliminatedRound = state.round;
       eliminated.push(t);
     }
     counted.push({ target: t, challengers: by.slice(), wasTruthDeflector: wasTD, eliminated: wasTD });
@@ -127,7 +125,7 @@ export function resolveRound(state: State): State {
   for (const s of scored) {
     const sub = subs[s] as Submission;
     if (!sub.claim || !sub.secret) continue;
-    const l = led(s);
+    const l = ledger[s]!;
     for (const t of TRAITS) if (t !== sub.secret) l.counts += claimCounts[t];
     const eff = new Set([sub.claim, sub.secret]);
     if (eff.has("Power")) l.power = RULE.powerBonus;
@@ -138,16 +136,16 @@ export function resolveRound(state: State): State {
     }
   }
   for (const s of state.seats) {
-    const l = led(s);
+    const l = ledger[s]!;
     l.total = l.challenges + l.counts + l.power + l.courage;
-    pl(s).points += l.total;
+    players[s]!.points += l.total;
   }
 
   // 3. Resurrections: back in play next round, not a Truth Deflector until they lie again.
   const resurrected: SeatId[] = [];
   for (const s of state.seats) {
     if (!subs[s]?.resurrect || from.includes(s)) continue;
-    const p = pl(s);
+    const p = players[s]!;
     p.garnets -= RULE.resurrectionCost;
     p.alive = true;
     p.eliminatedRound = null;
@@ -164,25 +162,25 @@ export function resolveRound(state: State): State {
       refunded.push(s);
       continue;
     }
-    pl(s).garnets -= RULE.cleansingCost;
-    pl(s).td = false;
+    players[s]!.garnets -= RULE.cleansingCost;
+    players[s]!.td = false;
     cleansed.push(s);
   }
 
   // 5. Lying: a different submission than claim makes (or keeps) you a Truth Deflector.
   for (const s of from) {
     if (!lied(subs[s])) continue;
-    pl(s).lies += 1;
-    if (!eliminated.includes(s)) pl(s).td = true;
+    players[s]!.lies += 1;
+    if (!eliminated.includes(s)) players[s]!.td = true;
   }
 
   const tdAfter: Record<SeatId, boolean> = {};
   const pointsAfter: Record<SeatId, number> = {};
   const garnetsAfter: Record<SeatId, number> = {};
   for (const s of state.seats) {
-    tdAfter[s] = pl(s).td;
-    pointsAfter[s] = pl(s).points;
-    garnetsAfter[s] = pl(s).garnets;
+    tdAfter[s] = players[s]!.td;
+    pointsAfter[s] = players[s]!.points;
+    garnetsAfter[s] = players[s]!.garnets;
   }
   const record: RoundRecord = {
     round: state.round,
@@ -227,23 +225,21 @@ export function finishRounds(state: State): State {
   }
   const lot = rng.shuffle(state.seats);
   const byTiebreak = tiebreakCompare({ finalGarnets, lot });
-  const pts = (s: SeatId) => finalPoints[s] ?? 0;
-
-  const best = Math.max(...state.seats.map(pts));
-  const top = state.seats.filter((s) => pts(s) === best);
+  const best = Math.max(...state.seats.map((s) => finalPoints[s] ?? 0));
+  const top = state.seats.filter((s) => (finalPoints[s] ?? 0) === best);
   const mainTiebreakUsed = top.length > RULE.maxMainWinners;
   const mainWinners = mainTiebreakUsed ? top.slice().sort(byTiebreak).slice(0, RULE.maxMainWinners) : top;
 
   let lieWinner: SeatId | null = null;
   if (state.config.lieWinCondition) {
     const alive = state.seats.filter((s) => state.players[s]?.alive && (state.players[s]?.lies ?? 0) > 0);
-    const order = alive.sort((a, b) => (state.players[b]?.lies ?? 0) - (state.players[a]?.lies ?? 0) || pts(a) - pts(b) || byTiebreak(a, b));
+    const order = alive.sort((a, b) => (state.players[b]?.lies ?? 0) - (state.players[a]?.lies ?? 0) || (finalPoints[a] ?? 0) - (finalPoints[b] ?? 0) || byTiebreak(a, b));
     lieWinner = order[0] ?? null;
   }
 
   const others = state.seats.filter((s) => !mainWinners.includes(s));
-  const low = others.length > 0 ? Math.min(...others.map(pts)) : 0;
-  const ecCandidates = others.filter((s) => pts(s) === low);
+  const low = others.length > 0 ? Math.min(...others.map((s) => finalPoints[s] ?? 0)) : 0;
+  const ecCandidates = others.filter((s) => (finalPoints[s] ?? 0) === low);
   const decided = ecCandidates.length <= 1;
   const end: EndState = {
     finalPoints,

@@ -422,13 +422,16 @@ function hostView(state: State): HostView {
   };
 }
 
+/** The Tokens of Life a seat wins: two for the sole main winner, one for each of several, one for the lie winner. */
+function tokensOfLife(e: NonNullable<State["end"]>, s: SeatId): number {
+  return (e.mainWinners.includes(s) ? (e.mainWinners.length === 1 ? 2 : 1) : 0) + (e.lieWinner === s ? 1 : 0);
+}
+
 function endView(state: State): EndView | null {
   const e = state.end;
   if (!e) return null;
-  const tokens = (s: SeatId) =>
-    (e.mainWinners.includes(s) ? (e.mainWinners.length === 1 ? 2 : 1) : 0) + (e.lieWinner === s ? 1 : 0);
   const standings = state.seats
-    .map((seat) => ({ seat, points: e.finalPoints[seat] ?? 0, garnetsEarned: e.garnetsEarned[seat] ?? 0, tokensOfLife: tokens(seat) }))
+    .map((seat) => ({ seat, points: e.finalPoints[seat] ?? 0, garnetsEarned: e.garnetsEarned[seat] ?? 0, tokensOfLife: tokensOfLife(e, seat) }))
     .sort((a, b) => b.points - a.points || state.seats.indexOf(a.seat) - state.seats.indexOf(b.seat));
   return {
     standings,

@@ -69,19 +69,24 @@ export const SET_SIZE = 5;
  * the picked set followed by the other set, so that rounds beyond the fifth
  * draw the other set's unused headlines.
  */
+/** The bank's headlines of one truth, numbered as the bank orders them, shuffled. */
+function headlinePool(bank: readonly HeadlineItem[], idPrefix: string, rng: Rng, truth: Truth) {
+  return rng.shuffle(bank.map((h, i) => ({ ...h, id: `${idPrefix}${i + 1}` })).filter((h) => h.truth === truth));
+}
+
+/** A set of headlines taken from the front of both pools (which lose them), shuffled. */
+function buildSet(real: ReturnType<typeof headlinePool>, fake: ReturnType<typeof headlinePool>, rng: Rng, set: HeadlineSetId): Headline[] {
+  const r = SET_REAL_COUNT[set];
+  const items = [...real.splice(0, r), ...fake.splice(0, SET_SIZE - r)];
+  return rng.shuffle(items).map((h) => ({ id: h.id, text: h.text, truth: h.truth, set }));
+}
+
 export function dealDeck(bank: readonly HeadlineItem[], idPrefix: string, rng: Rng): { set: HeadlineSetId; deck: Headline[] } {
-  const pool = (truth: Truth) =>
-    rng.shuffle(bank.map((h, i) => ({ ...h, id: `${idPrefix}${i + 1}` })).filter((h) => h.truth === truth));
-  const real = pool("real");
-  const fake = pool("fake");
+  const real = headlinePool(bank, idPrefix, rng, "real");
+  const fake = headlinePool(bank, idPrefix, rng, "fake");
   if (real.length < SET_SIZE || fake.length < SET_SIZE) throw new RangeError("A headline bank needs at least 5 real and 5 fake headlines.");
-  const build = (set: HeadlineSetId): Headline[] => {
-    const r = SET_REAL_COUNT[set];
-    const items = [...real.splice(0, r), ...fake.splice(0, SET_SIZE - r)];
-    return rng.shuffle(items).map((h) => ({ id: h.id, text: h.text, truth: h.truth, set }));
-  };
-  const setA = build("A");
-  const setB = build("B");
+  const setA = buildSet(real, fake, rng, "A");
+  const setB = buildSet(real, fake, rng, "B");
   const set: HeadlineSetId = rng.chance(0.5) ? "A" : "B";
   return { set, deck: set === "A" ? [...setA, ...setB] : [...setB, ...setA] };
 }

@@ -28,16 +28,19 @@ function correctVotes(state: State): Record<SeatId, number> {
   return out;
 }
 
+function roleOf(state: State, s: SeatId): Role {
+  return state.roles[s] as Role;
+}
+
 export function outcome(state: State): Outcome | null {
   const result = state.result;
   if (!result) return null;
-  const role = (s: SeatId) => state.roles[s] as Role;
-  const winners = result.winner === "tie" ? [] : state.seats.filter((s) => teamOf(role(s)) === result.winner);
-  const losers = result.winner === "tie" ? [] : state.seats.filter((s) => teamOf(role(s)) !== result.winner);
+  const winners = result.winner === "tie" ? [] : state.seats.filter((s) => teamOf(roleOf(state, s)) === result.winner);
+  const losers = result.winner === "tie" ? [] : state.seats.filter((s) => teamOf(roleOf(state, s)) !== result.winner);
   const ranking = state.seats.map((seat) => {
-    const team = teamOf(role(seat));
+    const team = teamOf(roleOf(state, seat));
     const ban = state.bans.find((b) => b.seat === seat);
-    const note = `${ROLE_NAMES[role(seat)]} (${TEAM_NAMES[team]})${ban ? `, shadow-banned in round ${ban.round}` : ""}`;
+    const note = `${ROLE_NAMES[roleOf(state, seat)]} (${TEAM_NAMES[team]})${ban ? `, shadow-banned in round ${ban.round}` : ""}`;
     const place = result.winner === "tie" || team === result.winner ? 1 : 2;
     return { seat, place, score: state.scores[team], note };
   });
@@ -45,15 +48,15 @@ export function outcome(state: State): Outcome | null {
 
   const awards: Award[] = [];
   if (state.snipeUsed?.hit) {
-    const fc = state.seats.find((s) => role(s) === "fact_checker");
+    const fc = state.seats.find((s) => roleOf(state, s) === "fact_checker");
     if (fc) awards.push({ seat: fc, label: "Sniped a Scammer" });
   }
   const correct = correctVotes(state);
-  const truthSeats = state.seats.filter((s) => teamOf(role(s)) === "truth");
+  const truthSeats = state.seats.filter((s) => teamOf(roleOf(state, s)) === "truth");
   const best = Math.max(0, ...truthSeats.map((s) => correct[s] ?? 0));
   if (best > 0) for (const s of truthSeats) if (correct[s] === best) awards.push({ seat: s, label: "Sharpest eye" });
   if (result.winner === "scammers") {
-    for (const s of state.seats) if (role(s) === "scammer" && !state.bans.some((b) => b.seat === s)) awards.push({ seat: s, label: "Never caught" });
+    for (const s of state.seats) if (roleOf(state, s) === "scammer" && !state.bans.some((b) => b.seat === s)) awards.push({ seat: s, label: "Never caught" });
   }
   return { summary: resultSummary(result, state), winners, losers, ranking, awards };
 }

@@ -200,11 +200,10 @@ function score(state: State): State {
   const refused = Object.keys(r.votes).filter((s) => r.votes[s] === "abstain").sort();
   const penalties = { truth: 0, scammers: 0 };
   if (state.config.refusalPenalty) for (const s of refused) penalties[teamOf(state.roles[s] as Role)] += 1;
-  const gain = (t: Team) => (pointTo === t ? 1 : 0);
   // Scores never drop below zero: a penalty against a team with no points is lost.
   const scores = {
-    truth: Math.max(0, state.scores.truth + gain("truth") - penalties.truth),
-    scammers: Math.max(0, state.scores.scammers + gain("scammers") - penalties.scammers),
+    truth: Math.max(0, state.scores.truth + (pointTo === "truth" ? 1 : 0) - penalties.truth),
+    scammers: Math.max(0, state.scores.scammers + (pointTo === "scammers" ? 1 : 0) - penalties.scammers),
   };
   const next: State = { ...patchRound(state, { scoring: { pointTo, refused, penalties, scoresAfter: scores }, ready: [] }), scores };
   const target = state.config.pointsToWin;
