@@ -5,6 +5,7 @@
 import js from "@eslint/js";
 import tseslint from "typescript-eslint";
 import { importsWithin } from "./scripts/lint/imports-within.mjs";
+import { closuresUnnamed } from "./scripts/lint/closures-unnamed.mjs";
 
 /** Modules that build zod schemas at load time: the browser may import their types only. */
 const withSchemas = "^(zod|@/lib/protocol-input|@/lib/alerts/protocol|@/lib/config-form|@/lib/games/registry|@/lib/games/core/types|@/lib/games/[^/]+(/(index|config|actions|schema))?)$";
@@ -56,6 +57,13 @@ export default tseslint.config(
       "garnet/imports-within": ["error", { folder: "lib", packages: ["zod"] }],
       "no-restricted-properties": ["error", { object: "Date", property: "now", message: "Pure: no clock." }, { object: "Math", property: "random", message: "Pure: no randomness." }],
     },
+  },
+  {
+    // what runs with every action, change and connection: no closure there is named anew each time (the rule says why)
+    files: ["lib/games/**/*.ts", "lib/room/**/*.ts", "lib/text.ts", "lib/json-patch.ts", "server/rooms/**/*.ts", "server/sockets/**/*.ts", "server/db/writer.ts"],
+    ignores: ["**/*.test.ts", "lib/games/**/{fuzz,fixtures,test-helpers,testing,season-testing,invariants,secrets}.ts"],
+    plugins: { perf: { rules: { "closures-unnamed": closuresUnnamed } } },
+    rules: { "perf/closures-unnamed": "error" },
   },
   {
     files: ["app/**/*.{ts,tsx}", "components/**/*.{ts,tsx}"],
