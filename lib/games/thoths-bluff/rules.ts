@@ -40,7 +40,7 @@ export function opponent(state: State, seat: SeatId): SeatId {
   return state.seats.find((s) => s !== seat) as SeatId;
 }
 
-function player(state: State, seat: SeatId): PlayerState {
+export function player(state: State, seat: SeatId): PlayerState {
   return state.players[seat] as PlayerState;
 }
 

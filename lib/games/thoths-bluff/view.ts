@@ -8,7 +8,7 @@ import type { Outcome, SeatId, Viewer } from "../core";
 import { changedEntries, NONE, partKey, RecordParts, sharedAcrossRooms, SharedValues, ViewParts } from "../core/view-parts";
 import { RESTRICTION_IDS, RESTRICTIONS, SLOT_SIZE, SLOTS, assignmentProblem, dieProblem, type Assignment, type RestrictionId, type RestrictionInfo, type Slot, type SlotState } from "./actions";
 import { DICE, DIE_NAMES, SIDES, countDoubles, dieIndex, type Die, type DieKind, type DieStatus } from "./dice";
-import { challengeProblem, defaultRecovery, dieOf, rigCheck, rollProblem, slotStates } from "./rules";
+import { challengeProblem, defaultRecovery, dieOf, player, rigCheck, rollProblem, slotStates } from "./rules";
 import { LOOKAHEAD, runningIn, toolsOf } from "./schedule";
 import type { ActionInstance, ChallengeResult, PhaseKey, PlayerState, Resolution, RigEntry, RoundRecord, State } from "./state";
 import { OK, RIG_PAIRS, type Check, type ToolRigs } from "./rig-options";
@@ -573,14 +573,10 @@ function buildView(state: State, viewer: Viewer, seat: SeatId | null, showAll: b
   };
 }
 
-function healthOf(state: State, s: SeatId): number {
-  return (state.players[s] as PlayerState).health;
-}
-
 export function outcomeOf(state: State): Outcome | null {
   const r = state.result;
   if (!r) return null;
-  const ranked = state.seats.slice().sort((a, b) => Number(r.winners.includes(b)) - Number(r.winners.includes(a)) || healthOf(state, b) - healthOf(state, a));
+  const ranked = state.seats.slice().sort((a, b) => Number(r.winners.includes(b)) - Number(r.winners.includes(a)) || player(state, b).health - player(state, a).health);
   return {
     summary: r.summary,
     winners: r.winners.slice(),
@@ -588,7 +584,7 @@ export function outcomeOf(state: State): Outcome | null {
     ranking: ranked.map((seat) => ({
       seat,
       place: r.winners.length === 0 || r.winners.includes(seat) ? 1 : 2,
-      score: healthOf(state, seat),
+      score: player(state, seat).health,
       note: r.winners.length === 0 ? "Draw" : r.winners.includes(seat) ? "Survives the Death Match" : "Eliminated",
     })),
     awards: [

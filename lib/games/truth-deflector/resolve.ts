@@ -212,6 +212,11 @@ function tiebreakCompare(end: Pick<EndState, "finalGarnets" | "lot">): (a: SeatI
 }
 
 /** After the last round: final points, garnets earned, Tokens of Life and the EC (or the EC choice). */
+/** A seat's points in a record of them (0 for a seat it lacks). */
+export function pointsIn(points: Record<SeatId, number>, s: SeatId): number {
+  return points[s] ?? 0;
+}
+
 export function finishRounds(state: State): State {
   const rng = new Rng(state.rng);
   const finalPoints: Record<SeatId, number> = {};
@@ -225,21 +230,21 @@ export function finishRounds(state: State): State {
   }
   const lot = rng.shuffle(state.seats);
   const byTiebreak = tiebreakCompare({ finalGarnets, lot });
-  const best = Math.max(...state.seats.map((s) => finalPoints[s] ?? 0));
-  const top = state.seats.filter((s) => (finalPoints[s] ?? 0) === best);
+  const best = Math.max(...state.seats.map((s) => pointsIn(finalPoints, s)));
+  const top = state.seats.filter((s) => pointsIn(finalPoints, s) === best);
   const mainTiebreakUsed = top.length > RULE.maxMainWinners;
   const mainWinners = mainTiebreakUsed ? top.slice().sort(byTiebreak).slice(0, RULE.maxMainWinners) : top;
 
   let lieWinner: SeatId | null = null;
   if (state.config.lieWinCondition) {
     const alive = state.seats.filter((s) => state.players[s]?.alive && (state.players[s]?.lies ?? 0) > 0);
-    const order = alive.sort((a, b) => (state.players[b]?.lies ?? 0) - (state.players[a]?.lies ?? 0) || (finalPoints[a] ?? 0) - (finalPoints[b] ?? 0) || byTiebreak(a, b));
+    const order = alive.sort((a, b) => (state.players[b]?.lies ?? 0) - (state.players[a]?.lies ?? 0) || pointsIn(finalPoints, a) - pointsIn(finalPoints, b) || byTiebreak(a, b));
     lieWinner = order[0] ?? null;
   }
 
   const others = state.seats.filter((s) => !mainWinners.includes(s));
-  const low = others.length > 0 ? Math.min(...others.map((s) => finalPoints[s] ?? 0)) : 0;
-  const ecCandidates = others.filter((s) => (finalPoints[s] ?? 0) === low);
+  const low = others.length > 0 ? Math.min(...others.map((s) => pointsIn(finalPoints, s))) : 0;
+  const ecCandidates = others.filter((s) => pointsIn(finalPoints, s) === low);
   const decided = ecCandidates.length <= 1;
   const end: EndState = {
     finalPoints,

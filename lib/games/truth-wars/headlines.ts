@@ -63,12 +63,6 @@ export const BUILT_IN_HEADLINES: readonly HeadlineItem[] = [
 export const SET_REAL_COUNT: Record<HeadlineSetId, number> = { A: 3, B: 2 };
 export const SET_SIZE = 5;
 
-/**
- * Deals Set A (3 real / 2 fake) and Set B (2 real / 3 fake) from a bank,
- * shuffles both, picks one at random for the game and returns the deck:
- * the picked set followed by the other set, so that rounds beyond the fifth
- * draw the other set's unused headlines.
- */
 /** The bank's headlines of one truth, numbered as the bank orders them, shuffled. */
 function headlinePool(bank: readonly HeadlineItem[], idPrefix: string, rng: Rng, truth: Truth) {
   return rng.shuffle(bank.map((h, i) => ({ ...h, id: `${idPrefix}${i + 1}` })).filter((h) => h.truth === truth));
@@ -81,6 +75,12 @@ function buildSet(real: ReturnType<typeof headlinePool>, fake: ReturnType<typeof
   return rng.shuffle(items).map((h) => ({ id: h.id, text: h.text, truth: h.truth, set }));
 }
 
+/**
+ * Deals Set A (3 real / 2 fake) and Set B (2 real / 3 fake) from a bank,
+ * shuffles both, picks one at random for the game and returns the deck:
+ * the picked set followed by the other set, so that rounds beyond the fifth
+ * draw the other set's unused headlines.
+ */
 export function dealDeck(bank: readonly HeadlineItem[], idPrefix: string, rng: Rng): { set: HeadlineSetId; deck: Headline[] } {
   const real = headlinePool(bank, idPrefix, rng, "real");
   const fake = headlinePool(bank, idPrefix, rng, "fake");
