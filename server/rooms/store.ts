@@ -9,7 +9,7 @@ import type { StatementWriter } from "../db/writer";
 import type { LoggedEvent, RoomData, SeatRec } from "../../lib/room/types";
 import type { SeasonLink } from "../../lib/season/types";
 import { insertLedgerRows } from "../season/ledger-store";
-import { batchQuery, type Commit } from "./batch-sql";
+import { batchQuery, isoUtc, type Commit } from "./batch-sql";
 import { staleLeaseOf } from "./leases";
 
 export type { Commit, EventRow, RoomRow, SeatRow } from "./batch-sql";
@@ -329,7 +329,7 @@ export class Store {
         create.kind,
         create.actor,
         JSON.stringify(create.payload),
-        new Date(create.at).toISOString(),
+        isoUtc(create.at),
       ]);
       await client.query(`INSERT INTO "RoomLease" ("roomId", "owner", "token", "expiresAt") VALUES ($1, $2, 1, (now() AT TIME ZONE 'UTC') + $3::int * interval '1 millisecond')`, [row.id, lease.owner, lease.ttlMs]);
       await client.query("COMMIT");
@@ -393,7 +393,7 @@ export class Store {
   async addMessage(m: { roomId: string; channel: string; author: string; name: string; body: string; version: number; at: number }): Promise<string> {
     const r = await this.sql.query<{ id: string }>(
       `INSERT INTO "Message" ("roomId", "channel", "author", "name", "body", "version", "at") VALUES ($1, $2, $3, $4, $5, $6, $7::timestamp(3)) RETURNING "id"::text AS id`,
-      [m.roomId, m.channel, m.author, m.name, m.body, m.version, new Date(m.at).toISOString()],
+      [m.roomId, m.channel, m.author, m.name, m.body, m.version, isoUtc(m.at)],
     );
     return r.rows[0]!.id;
   }
@@ -426,7 +426,7 @@ export class Store {
   }
 
   async beat(instanceId: string, at = new Date()): Promise<void> {
-    await this.sql.query({ name: "garnet-beat", text: BEAT_SQL, values: [instanceId, at.toISOString()] });
+    await this.sql.query({ name: "garnet-beat", text: BEAT_SQL, values: [instanceId, isoUtc(at.getTime())] });
   }
 
   /**
@@ -438,7 +438,7 @@ export class Store {
     try {
       await client.query("BEGIN");
       if (commits.length) await client.query(batchQuery(commits));
-      await client.query(BEAT_SQL, [instanceId, at.toISOString()]);
+      await client.query(BEAT_SQL, [instanceId, isoUtc(at.getTime())]);
       await client.query("COMMIT");
     } catch (e) {
       await client.query("ROLLBACK").catch(() => undefined);
