@@ -67,14 +67,23 @@ function drop(conn: EngineSocket): void {
 
 /** An open socket's client address, and its bytes waiting in engine.io's write buffer. */
 interface Held {
+  conn: EngineSocket;
   address: string;
   queued: number;
 }
 
+/**
+ * Where a socket keeps its own Held: on the socket, read on every packet it
+ * is sent. A process-wide map from socket to record cost a hashed look-up in
+ * a table of every open socket per packet, most of them a cache miss.
+ */
+const HELD = Symbol("held");
+type Tracked = EngineSocket & { [HELD]?: Held };
+
 export function socketEdge(cfg: EdgeConfig, limits: Limits) {
   const open = new Map<string, number>();
   const stats: Omit<SocketEdgeStats, "unsentNow"> = { refusedOrigin: 0, refusedBusy: 0, droppedSlow: 0, peakUnsent: 0 };
-  const held = new Map<EngineSocket, Held>();
+  const held = new Set<Held>();
   const cap = cfg.socketBufferBytes;
 
   /** engine.io's allowRequest: runs on each new handshake, before a socket exists. The message reaches the client. */
@@ -95,8 +104,8 @@ export function socketEdge(cfg: EdgeConfig, limits: Limits) {
   }
 
   // one listener of each kind for every socket (engine.io calls it with the socket as `this`): nothing is made per socket
-  function onPacket(this: EngineSocket, packet: { data?: unknown }): void {
-    const h = held.get(this);
+  function onPacket(this: Tracked, packet: { data?: unknown }): void {
+    const h = this[HELD];
     if (!h) return;
     h.queued += packetBytes(packet);
     const unsent = h.queued + transportBuffered(this);
@@ -107,14 +116,15 @@ export function socketEdge(cfg: EdgeConfig, limits: Limits) {
       drop(this);
     }
   }
-  function onFlush(this: EngineSocket): void {
-    const h = held.get(this);
+  function onFlush(this: Tracked): void {
+    const h = this[HELD];
     if (h) h.queued = 0;
   }
-  function onClose(this: EngineSocket): void {
-    const h = held.get(this);
+  function onClose(this: Tracked): void {
+    const h = this[HELD];
     if (!h) return;
-    held.delete(this);
+    this[HELD] = undefined;
+    held.delete(h);
     const n = (open.get(h.address) ?? 1) - 1;
     if (n > 0) open.set(h.address, n);
     else open.delete(h.address);
@@ -125,7 +135,9 @@ export function socketEdge(cfg: EdgeConfig, limits: Limits) {
     engine.on("connection", (conn: EngineSocket) => {
       const address = clientAddress(conn.request, cfg.trustProxy);
       open.set(address, (open.get(address) ?? 0) + 1);
-      held.set(conn, { address, queued: 0 });
+      const h: Held = { conn, address, queued: 0 };
+      (conn as Tracked)[HELD] = h;
+      held.add(h);
       conn.on("close", onClose);
       conn.on("flush", onFlush);
       conn.on("packetCreate", onPacket);
@@ -134,7 +146,7 @@ export function socketEdge(cfg: EdgeConfig, limits: Limits) {
 
   function figures(): SocketEdgeStats {
     let unsentNow = 0;
-    for (const [conn, h] of held) unsentNow += h.queued + transportBuffered(conn);
+    for (const h of held) unsentNow += h.queued + transportBuffered(h.conn);
     return { ...stats, unsentNow };
   }
 
