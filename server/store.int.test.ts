@@ -34,8 +34,8 @@ const at = new Date("2026-11-21T10:00:00.123Z");
 function commit(roomId: string, seq: number, extra: { room?: Partial<RoomRow>; payload?: string; snapshot?: string; seats?: Commit["seats"] } = {}): Commit {
   return {
     fence: 1,
-    event: { roomId, seq, kind: "action", actor: "s1", payload: extra.payload ?? JSON.stringify({ action: { type: "pick", value: seq, text: `quote " and \\ and {braces}` } }), clientId: `c${seq}`, at, deadlineAt: new Date(at.getTime() + 30_000), paused: false },
-    room: { id: roomId, version: seq, status: "running", deadlineAt: new Date(at.getTime() + 30_000), pausedAt: null, remainingMs: null, durations: {}, endReason: null, spectators: { mode: "live", lag: 1, revealAtEnd: false }, ...extra.room },
+    event: { roomId, seq, kind: "action", actor: "s1", payload: extra.payload ?? JSON.stringify({ action: { type: "pick", value: seq, text: `quote " and \\ and {braces}` } }), clientId: `c${seq}`, at: at.getTime(), deadlineAt: at.getTime() + 30_000, paused: false },
+    room: { id: roomId, version: seq, status: "running", deadlineAt: at.getTime() + 30_000, pausedAt: null, remainingMs: null, durations: {}, endReason: null, spectators: { mode: "live", lag: 1, revealAtEnd: false }, ...extra.room },
     seats: extra.seats ?? [],
     ...(extra.snapshot ? { snapshot: { roomId, seq, state: extra.snapshot } } : {}),
   };
@@ -63,7 +63,7 @@ describe("Store", () => {
     const store = new Store(db, sql);
     await Promise.all([
       store.append(commit("room-a-0001", 1, { room: { durations: { vote: 45_000 }, spectators: { mode: "delayed", lag: 2, revealAtEnd: true } }, seats: [{ roomId: "room-a-0001", seatId: "s1", userId: null, name: NAME, isBot: true }] })),
-      store.append(commit("room-b-0001", 1, { room: { pausedAt: at, remainingMs: 12_345, deadlineAt: null, status: "finished" }, snapshot: JSON.stringify({ totals: [1, 2] }) })),
+      store.append(commit("room-b-0001", 1, { room: { pausedAt: at.getTime(), remainingMs: 12_345, deadlineAt: null, status: "finished" }, snapshot: JSON.stringify({ totals: [1, 2] }) })),
     ]);
     expect(store.stats).toMatchObject({ batches: 1, events: 2, failedBatches: 0 });
 

@@ -117,7 +117,7 @@ function oneCommitOf(rooms: number, versions: Map<string, number>, n: number): C
   const roomId = `room-${1 + ((n * 7919) % rooms)}`;
   const seq = (versions.get(roomId) ?? 1_000_000) + 1;
   versions.set(roomId, seq);
-  const at = new Date();
+  const at = Date.now();
   return {
     fence: 1,
     event: { roomId, seq, kind: "action", actor: "s3", payload: '{"action":{"type":"lock","letter":"J","target":"K"}}', clientId: `c${n}`, at, deadlineAt: at, paused: false },

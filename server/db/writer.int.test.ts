@@ -20,7 +20,7 @@ beforeAll(async () => {
 afterAll(() => filled.close());
 
 function commit(roomId: string, seq: number, fence = 1): Commit {
-  const at = new Date("2026-12-04T10:00:00.000Z");
+  const at = Date.parse("2026-12-04T10:00:00.000Z");
   return {
     fence,
     event: { roomId, seq, kind: "action", actor: "s1", payload: JSON.stringify({ action: { type: "say", text: `Ünï "${seq}" 🎲` } }), clientId: `c${seq}`, at, deadlineAt: null, paused: false },

@@ -23,7 +23,7 @@ beforeAll(async () => {
 afterAll(() => filled.close());
 
 function commit(roomId: string, seq = 1): Commit {
-  const at = new Date("2026-11-30T10:00:00.000Z");
+  const at = Date.parse("2026-11-30T10:00:00.000Z");
   return {
     fence: 1,
     event: { roomId, seq, kind: "action", actor: "s1", payload: JSON.stringify({ action: { type: "pick" } }), clientId: "c1", at, deadlineAt: null, paused: false },

@@ -11,8 +11,8 @@ const TEXT = `quote " backslash \\ newline \n tab \t 'single' {braces} [brackets
 function commit(roomId: string, seq: number, extra: Partial<Commit> = {}): Commit {
   return {
     fence: 4,
-    event: { roomId, seq, kind: "action", actor: "s1", payload: JSON.stringify({ action: { type: "say", text: TEXT } }), clientId: `c${seq}`, at, deadlineAt: null, paused: false },
-    room: { id: roomId, version: seq, status: "running", deadlineAt: at, pausedAt: null, remainingMs: null, durations: { vote: 45_000 }, endReason: null, spectators: { mode: "live", lag: 1, revealAtEnd: true } },
+    event: { roomId, seq, kind: "action", actor: "s1", payload: JSON.stringify({ action: { type: "say", text: TEXT } }), clientId: `c${seq}`, at: at.getTime(), deadlineAt: null, paused: false },
+    room: { id: roomId, version: seq, status: "running", deadlineAt: at.getTime(), pausedAt: null, remainingMs: null, durations: { vote: 45_000 }, endReason: null, spectators: { mode: "live", lag: 1, revealAtEnd: true } },
     seats: [{ roomId, seatId: "s1", userId: "guest:u", name: TEXT, isBot: false }],
     ...extra,
   };

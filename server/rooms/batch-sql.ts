@@ -19,8 +19,9 @@ export interface EventRow {
   /** JSON of the event's payload (already checked to be storable). */
   payload: string;
   clientId: string | null;
-  at: Date;
-  deadlineAt: Date | null;
+  /** When it happened, and the phase's deadline then (ms since 1970, as the room data has them). */
+  at: number;
+  deadlineAt: number | null;
   paused: boolean;
 }
 
@@ -29,8 +30,9 @@ export interface RoomRow {
   id: string;
   version: number;
   status: RoomStatus;
-  deadlineAt: Date | null;
-  pausedAt: Date | null;
+  /** ms since 1970, as the room data has them. */
+  deadlineAt: number | null;
+  pausedAt: number | null;
   remainingMs: number | null;
   durations: Record<string, number>;
   endReason: string | null;
@@ -120,7 +122,8 @@ export function batchQuery(commits: Commit[]): NamedStatement {
 
 /** A scalar as JSON; absent (undefined) is null, as node-postgres has it for a parameter. */
 const val = (v: string | number | boolean | null | undefined) => (v === undefined || v === null ? "null" : JSON.stringify(v));
-const ts = (d: Date | null | undefined) => (d === undefined || d === null ? "null" : `"${isoUtc(d.getTime())}"`);
+/** An instant (ms since 1970) as a JSON string of its ISO text in UTC. */
+const ts = (ms: number | null | undefined) => (ms === undefined || ms === null ? "null" : `"${isoUtc(ms)}"`);
 
 const DAY_MS = 86_400_000;
 /** Milliseconds from 1970 of the first and past the last instant with a four-digit year, the range `isoUtc` spells itself. */

@@ -4,7 +4,6 @@ import type { LoggedEvent, RoomData } from "../../lib/room/types";
 import type { Commit, SeatRow } from "./batch-sql";
 
 export function commitOf(roomId: string, fence: number, before: RoomData, after: RoomData, ev: LoggedEvent, clientId: string | null, snapshot: boolean): Commit {
-  const at = new Date(ev.at);
   const c = after.clock;
   const seats: SeatRow[] = [];
   for (let i = 0; i < after.seats.length; i++) {
@@ -15,13 +14,13 @@ export function commitOf(roomId: string, fence: number, before: RoomData, after:
   }
   return {
     fence,
-    event: { roomId, seq: ev.seq, kind: ev.kind, actor: ev.actor, payload: JSON.stringify(ev.payload), clientId, at, deadlineAt: c.deadlineAt === null ? null : new Date(c.deadlineAt), paused: c.paused },
+    event: { roomId, seq: ev.seq, kind: ev.kind, actor: ev.actor, payload: JSON.stringify(ev.payload), clientId, at: ev.at, deadlineAt: c.deadlineAt, paused: c.paused },
     room: {
       id: roomId,
       version: after.version,
       status: after.status,
-      deadlineAt: c.deadlineAt === null ? null : new Date(c.deadlineAt),
-      pausedAt: c.paused ? at : null,
+      deadlineAt: c.deadlineAt,
+      pausedAt: c.paused ? ev.at : null,
       remainingMs: c.remainingMs,
       durations: after.durations,
       endReason: after.endReason,
