@@ -9,6 +9,7 @@
 import type { RoomStatus } from "../../lib/room/types";
 import type { LedgerRow } from "../../lib/season/types";
 import type { NamedStatement } from "../db/writer";
+import { isoUtc } from "../db/iso-time";
 import { STALE_MARK } from "./leases";
 
 export interface EventRow {
@@ -124,47 +125,6 @@ export function batchQuery(commits: Commit[]): NamedStatement {
 const val = (v: string | number | boolean | null | undefined) => (v === undefined || v === null ? "null" : JSON.stringify(v));
 /** An instant (ms since 1970) as a JSON string of its ISO text in UTC. */
 const ts = (ms: number | null | undefined) => (ms === undefined || ms === null ? "null" : `"${isoUtc(ms)}"`);
-
-const DAY_MS = 86_400_000;
-/** Milliseconds from 1970 of the first and past the last instant with a four-digit year, the range `isoUtc` spells itself. */
-const FOUR_DIGIT_YEARS: readonly [number, number] = [-62_167_219_200_000, 253_402_300_800_000];
-
-const two = (n: number) => (n < 10 ? `0${n}` : `${n}`);
-
-/**
- * What `new Date(ms).toISOString()` gives (2026-12-07T18:40:24.464Z), worked
- * out with integer arithmetic: the built-in runs in the engine's C++ and goes
- * through its local-time cache, about twice as long in a loop and more on a
- * loaded server, and a batch formats up to four instants per commit. The day
- * comes from the days since 1970 by the proleptic Gregorian calendar in eras
- * of 400 years. An instant outside years 0000–9999 (six-digit years) or not a
- * time at all is left to the built-in, which throws for the latter as before.
- */
-export function isoUtc(ms: number): string {
-  const t = Math.trunc(ms);
-  if (!(t >= FOUR_DIGIT_YEARS[0] && t < FOUR_DIGIT_YEARS[1])) return new Date(ms).toISOString();
-  const days = Math.floor(t / DAY_MS);
-  let rest = t - days * DAY_MS;
-  // days counted from 0000-03-01, so that a leap day ends its year
-  const z = days + 719_468;
-  const era = Math.floor(z / 146_097);
-  const dayOfEra = z - era * 146_097;
-  const yearOfEra = Math.floor((dayOfEra - Math.floor(dayOfEra / 1460) + Math.floor(dayOfEra / 36_524) - Math.floor(dayOfEra / 146_096)) / 365);
-  const dayOfYear = dayOfEra - (365 * yearOfEra + Math.floor(yearOfEra / 4) - Math.floor(yearOfEra / 100));
-  const monthFromMarch = Math.floor((5 * dayOfYear + 2) / 153);
-  const day = dayOfYear - Math.floor((153 * monthFromMarch + 2) / 5) + 1;
-  const month = monthFromMarch < 10 ? monthFromMarch + 3 : monthFromMarch - 9;
-  const year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0);
-  const hours = Math.floor(rest / 3_600_000);
-  rest -= hours * 3_600_000;
-  const minutes = Math.floor(rest / 60_000);
-  rest -= minutes * 60_000;
-  const seconds = Math.floor(rest / 1000);
-  rest -= seconds * 1000;
-  const yyyy = year < 10 ? `000${year}` : year < 100 ? `00${year}` : year < 1000 ? `0${year}` : `${year}`;
-  const sss = rest < 10 ? `00${rest}` : rest < 100 ? `0${rest}` : `${rest}`;
-  return `${yyyy}-${two(month)}-${two(day)}T${two(hours)}:${two(minutes)}:${two(seconds)}.${sss}Z`;
-}
 
 /** A JSON list of the records `row` writes as JSON objects. */
 function list<T>(items: Iterable<T>, row: (item: T) => string): string {

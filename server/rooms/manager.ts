@@ -328,7 +328,7 @@ export class RoomManager {
       await this.store.commitWithBeat(
         corrected.map((c) => commitOf(c.room.id, c.room.fence, c.room.data, c.data, c.event, null, false)),
         this.opts.instanceId,
-        new Date(now),
+        now,
       );
     } catch (e) {
       if (!(e instanceof StaleLease)) throw e;
@@ -338,7 +338,7 @@ export class RoomManager {
       await this.store.commitWithBeat(
         written.map((c) => commitOf(c.room.id, c.room.fence, c.room.data, c.data, c.event, null, false)),
         this.opts.instanceId,
-        new Date(now),
+        now,
       );
     }
     for (const c of written) c.room.adopt(c.data);

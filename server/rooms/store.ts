@@ -9,7 +9,8 @@ import type { StatementWriter } from "../db/writer";
 import type { LoggedEvent, RoomData, SeatRec } from "../../lib/room/types";
 import type { SeasonLink } from "../../lib/season/types";
 import { insertLedgerRows } from "../season/ledger-store";
-import { batchQuery, isoUtc, type Commit } from "./batch-sql";
+import { isoUtc } from "../db/iso-time";
+import { batchQuery, type Commit } from "./batch-sql";
 import { staleLeaseOf } from "./leases";
 
 export type { Commit, EventRow, RoomRow, SeatRow } from "./batch-sql";
@@ -425,20 +426,21 @@ export class Store {
     return r.rows[0]?.at ?? null;
   }
 
-  async beat(instanceId: string, at = new Date()): Promise<void> {
-    await this.sql.query({ name: "garnet-beat", text: BEAT_SQL, values: [instanceId, isoUtc(at.getTime())] });
+  /** Records that this process is alive at `at` (ms since 1970). */
+  async beat(instanceId: string, at = Date.now()): Promise<void> {
+    await this.sql.query({ name: "garnet-beat", text: BEAT_SQL, values: [instanceId, isoUtc(at)] });
   }
 
   /**
    * Recovery's clock corrections for every room and the fresh heartbeat, in one
    * transaction: a crash during recovery neither loses nor doubles a correction.
    */
-  async commitWithBeat(commits: Commit[], instanceId: string, at: Date): Promise<void> {
+  async commitWithBeat(commits: Commit[], instanceId: string, at: number): Promise<void> {
     const client = await this.sql.connect();
     try {
       await client.query("BEGIN");
       if (commits.length) await client.query(batchQuery(commits));
-      await client.query(BEAT_SQL, [instanceId, isoUtc(at.getTime())]);
+      await client.query(BEAT_SQL, [instanceId, isoUtc(at)]);
       await client.query("COMMIT");
     } catch (e) {
       await client.query("ROLLBACK").catch(() => undefined);
