@@ -45,6 +45,9 @@
 //        (scripts/bench/against.ts)
 //        --against-flags "…" (more Node.js flags for DIR's server alone: to compare
 //        a flag side by side, with DIR a worktree of this same revision)
+//        --consoles: every room of the load scenarios is also watched by its host's
+//        console (a socket of its own per room, sent every change, as a hosted match
+//        is), and the floor's rooms by one more socket each
 import { mkdirSync, writeFileSync } from "node:fs";
 import { availableParallelism } from "node:os";
 import path from "node:path";
@@ -89,6 +92,7 @@ const { values } = parseArgs({
     scenarios: { type: "string", default: "8-seat,2-seat,org" },
     against: { type: "string" },
     "against-flags": { type: "string", default: "" },
+    consoles: { type: "boolean", default: false },
   },
 });
 const parts = new Set(values.only.split(","));
@@ -120,7 +124,7 @@ const ratio = (a: number, b: number) => (b > 0 && Number.isFinite(a / b) ? `${(a
 const lat = (s: LoadResult["ack"]) => `p50 ${ms(s.p50)} / p95 ${ms(s.p95)} / p99 ${ms(s.p99)} / max ${ms(s.max)} ms`;
 
 function printLoad(g: LoadResult, e: LoadResult | null): void {
-  log(`  ${g.rooms} rooms, ${g.sockets} sockets, one tick per seat every ${g.paceMs / 1000} s; window ${g.windowS.toFixed(1)} s`);
+  log(`  ${g.rooms} rooms, ${g.sockets} sockets${values.consoles ? " (a host's console in each room)" : ""}, one tick per seat every ${g.paceMs / 1000} s; window ${g.windowS.toFixed(1)} s`);
   log(`  actions/s: ${g.actionsPerSec.toFixed(0)} acknowledged (${g.sentPerSec.toFixed(0)} sent; ${(g.sendShare * 100).toFixed(0)} % of ticks had a move; ${g.roomsRecycled} finished rooms replaced)${e ? `; floor ${e.actionsPerSec.toFixed(0)}` : ""}`);
   log(`  action → ack:               ${lat(g.ack)}${e ? `   floor ${lat(e.ack)}` : ""}`);
   log(`  action → each other seat:   ${lat(g.view)}${e ? `   floor ${lat(e.view)}` : ""}`);
@@ -255,7 +259,7 @@ try {
     if (!parts.has(name) || !pg) continue;
     const sc = SCENARIOS[name]!;
     log(`\n## ${name}: target ${sc.target}`);
-    const common = { name, pgBase: pg.url, rooms: sc.rooms, paceMs: sc.paceMs, workers: Number(values.workers), warmupS: Number(values.warmup), windowS: Number(values.window), ageS: Number(values.age), serverFlags: flagList(values["server-flags"]), log };
+    const common = { name, pgBase: pg.url, rooms: sc.rooms, paceMs: sc.paceMs, workers: Number(values.workers), warmupS: Number(values.warmup), windowS: Number(values.window), ageS: Number(values.age), serverFlags: flagList(values["server-flags"]), consoles: values.consoles, log };
     const profileFile = values.profile ? path.join(outDir, `${name}-${stamp}.cpuprofile`) : undefined;
     const heapProfileFile = values["heap-profile"] ? path.join(outDir, `${name}-${stamp}.heapprofile`) : undefined;
     if (values.perf && !installed("perf")) throw new Error("--perf needs Linux perf (the linux-perf package) and leave to use it");

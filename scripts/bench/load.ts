@@ -53,6 +53,8 @@ export interface LoadOptions {
    * routed by its room, the same way at every count.
    */
   processes?: number;
+  /** Each room is also watched by its host's console, a socket of its own per room (worker.ts); the floor gets the same sockets. */
+  consoles?: boolean;
   /** Another checkout's room server to run instead of this one's (its server/test/child-server.ts, with its own dependencies): `--against`. */
   serverEntry?: string;
   /** Waits for the runs beside this one to reach the same point (`--against` runs two at once): before the warm-up, and before the window. */
@@ -182,7 +184,7 @@ export async function runLoad(o: LoadOptions): Promise<LoadResult> {
     const began = Date.now();
     const share = (w: number) => o.rooms.filter((_, i) => i % o.workers === w);
     const ready = await Promise.all(
-      workers.map((w, i) => w.ask({ type: "setup", url, mode: o.mode, worker: i, rooms: share(i), paceMs: o.paceMs, sendChance: o.sendChance ?? 1, routed: o.processes !== undefined })),
+      workers.map((w, i) => w.ask({ type: "setup", url, mode: o.mode, worker: i, rooms: share(i), paceMs: o.paceMs, sendChance: o.sendChance ?? 1, routed: o.processes !== undefined, consoles: o.consoles })),
     );
     const setupS = (Date.now() - began) / 1000;
     const sockets = ready.reduce((n, r) => n + (r.type === "ready" ? r.sockets : 0), 0);

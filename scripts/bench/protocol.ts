@@ -25,6 +25,8 @@ export type WorkerRequest =
        * moving to its next room opens a new socket rather than reusing its own.
        */
       routed?: boolean;
+      /** Each room is also watched by its host's console: a socket of its own per room, signed in as the host (the floor: one more socket in the room). */
+      consoles?: boolean;
     }
   | {
       /**

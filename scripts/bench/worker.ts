@@ -152,6 +152,8 @@ class Room {
   /** The latest version each seat was sent: a seat that got a later one without this one was not sent it (nothing of it showed in its payload). */
   private latest: number[] = [];
   missing = 0;
+  /** The host's console watching the room (with --consoles): a socket of its own, signed in as the room's host, sent every change. */
+  console: SeatClient | null = null;
 
   constructor(
     readonly spec: RoomSpec,
@@ -273,6 +275,7 @@ class Room {
         } else await s.client.move(this.code, true);
       }),
     );
+    if (cfg.consoles) await this.watchAsHost(first);
     // routed: the host console's commands go on the room's own socket, which reaches the process that serves it
     const console_ = cfg.routed ? await signedInSocket(cfg.url, hostUser(Math.floor(this.index / ROOMS_PER_HOST)), false, this.code) : host;
     if (console_ !== host) await connected(console_);
@@ -280,6 +283,13 @@ class Room {
     if (console_ !== host) console_.close();
     if (!started.ok) throw new Error(`start ${this.spec.gameId}: ${started.message}`);
     this.recycling = false;
+  }
+
+  /** The host's console follows the room from before its start: the same socket moves on to the next room, but where sockets are routed by their room. */
+  private async watchAsHost(first: boolean): Promise<void> {
+    if (this.console && !first && !cfg.routed) return this.console.move(this.code);
+    this.console?.close();
+    this.console = await SeatClient.openPatiently({ url: cfg.url, user: hostUser(Math.floor(this.index / ROOMS_PER_HOST)), code: this.code });
   }
 
   private async recycle(): Promise<void> {
@@ -318,7 +328,7 @@ async function setup(c: Setup): Promise<WorkerReply> {
       while (nextRoom < rooms.length) await rooms[nextRoom++]!.open(true);
     }),
   );
-  return { type: "ready", rooms: rooms.length, sockets: rooms.reduce((n, r) => n + r.seats.length, 0) };
+  return { type: "ready", rooms: rooms.length, sockets: rooms.reduce((n, r) => n + r.seats.length + (r.console ? 1 : 0), 0) };
 }
 
 const pause = (ms: number) => new Promise((res) => setTimeout(res, ms));
@@ -427,7 +437,7 @@ process.on("message", (msg: WorkerRequest & { id: number }) => {
     case "stop":
       return answer(stop(msg.drainMs));
     case "exit":
-      for (const r of rooms) for (const s of r.seats) s.client?.close();
+      for (const r of rooms) for (const c of [...r.seats.map((s) => s.client), r.console]) c?.close();
       for (const h of hosts) h.close();
       answer({ type: "ok" });
       setTimeout(() => process.exit(0), 100);
