@@ -130,6 +130,42 @@ describe("ViewParts", () => {
     expect(parts.sameList(owner, "list", [y, x])).not.toBe(kept);
     expect(parts.sameList(owner, "list", [])).toEqual([]);
   });
+
+  it("grows a list of append-only records by the records added, and makes it again when they are not or the dependencies change", () => {
+    const parts = new ViewParts<object>();
+    const owner = {};
+    const added: number[][] = [];
+    const grow = (out: readonly { n: number }[], more: readonly number[]) => {
+      added.push(more.slice());
+      return [...out, ...more.map((n) => ({ n }))];
+    };
+    const records = [1, 2];
+    const first = parts.grown(owner, "list", records, ["a"], grow);
+    expect(first).toEqual([{ n: 1 }, { n: 2 }]);
+    expect(parts.grown(owner, "list", records, ["a"], grow)).toBe(first);
+    const longer = [...records, 3];
+    const second = parts.grown(owner, "list", longer, ["a"], grow);
+    expect(second).toEqual([{ n: 1 }, { n: 2 }, { n: 3 }]);
+    expect(second[0]).toBe(first[0]);
+    // the list kept before is left as it was: a view built from it may still hold it
+    expect(first).toHaveLength(2);
+    // another list with the same first records, an edited list and other dependencies are made from nothing
+    parts.grown(owner, "list", [1, 2, 3], ["a"], grow);
+    parts.grown(owner, "list", [1, 9, 3, 4], ["a"], grow);
+    parts.grown(owner, "list", [1, 9, 3, 4], ["b"], grow);
+    expect(added).toEqual([[1, 2], [3], [1, 2, 3], [1, 9, 3, 4], [1, 9, 3, 4]]);
+  });
+
+  it("gives back the list kept before when one made again holds the very same entries", () => {
+    const parts = new ViewParts<object>();
+    const owner = {};
+    const entries = new Map<number, { n: number }>();
+    const entry = (n: number) => entries.get(n) ?? entries.set(n, { n }).get(n)!;
+    const grow = (out: readonly { n: number }[], more: readonly number[]) => [...out, ...more.map(entry)];
+    const first = parts.grown(owner, "list", [1, 2], ["a"], grow);
+    expect(parts.grown(owner, "list", [1, 2], ["b"], grow)).toBe(first);
+    expect(parts.grown(owner, "list", [1, 2, 3], ["b"], grow)).toEqual([{ n: 1 }, { n: 2 }, { n: 3 }]);
+  });
 });
 
 describe("ViewParts against a plain model", () => {
@@ -314,3 +350,4 @@ describe.each([
     expect(keptAcrossMoves(id, n, "kept-views", (v) => v, true)).toBeGreaterThan(20);
   });
 });
+

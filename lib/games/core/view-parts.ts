@@ -158,6 +158,29 @@ export class ViewParts<O extends object> {
     return copy;
   }
 
+  /**
+   * A list made of `records`, an append-only list of records that are never
+   * changed once made (queries, lock-ins, votes): `grow(out, added)` makes the
+   * list for the records of `out` and then `added`. While `deps` stay the same
+   * and `records` is the list kept before with records after it, only those
+   * are added to the list kept before (a new list: the kept one may be in a
+   * view already), so a move that appends one record costs one entry rather
+   * than the whole list, and the entries before it stay the same objects for
+   * the diff to pass over. Anything else builds the list again from nothing.
+   */
+  grown<R, E>(owner: O, key: string, records: readonly R[], deps: readonly unknown[], grow: (out: readonly E[], added: readonly R[]) => readonly E[]): readonly E[] {
+    const list = this.listOf(owner, key);
+    const at = list === undefined ? -1 : indexOf(list, key);
+    const prev = at >= 0 ? (list![at + VALUE] as Grown<R, E>) : undefined;
+    const same = prev !== undefined && sameDeps(list!, at, deps);
+    if (same && prev.from === records) return prev.out;
+    let out = same && appendedTo(records, prev.from) ? grow(prev.out, records.slice(prev.from.length)) : grow(FROZEN_NONE, records);
+    // made again from nothing, or grown by nothing, with the very entries of the list kept before: that list
+    if (prev !== undefined && out.length === prev.out.length && sameElements(prev.out, out)) out = prev.out;
+    this.keep(owner, key, { from: records, out } satisfies Grown<R, E>, deps);
+    return out;
+  }
+
   /** The flat list that holds `key`'s value for `owner`, if the owner has any. */
   private listOf(owner: O, key: string): Flat | undefined {
     const all = this.kept.get(owner);
@@ -211,6 +234,17 @@ export class RecordParts<O extends object, V> {
     if (value === undefined) this.kept.set(owner, (value = this.build(owner)));
     return value;
   }
+}
+
+/** What `ViewParts.grown` keeps: the records a list was made of, and the list. */
+interface Grown<R, E> {
+  from: readonly R[];
+  out: readonly E[];
+}
+
+/** Whether `longer` holds every element of `list` (===), in order, from its start, and more after them. */
+function appendedTo(longer: readonly unknown[], list: readonly unknown[]): boolean {
+  return longer.length > list.length && sameElements(list, longer);
 }
 
 function sameElements(a: readonly unknown[], b: readonly unknown[]): boolean {
