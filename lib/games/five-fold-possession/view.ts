@@ -386,30 +386,47 @@ function hostSubs(state: State): Record<SeatId, unknown> {
   return out;
 }
 
+/**
+ * The host's panel: each member a copy of one or two state members, kept
+ * while what it copies stays the same (a state is never changed, only
+ * replaced in part), so that a move copies again only what it changed, and
+ * the diff passes over the rest by identity.
+ */
 function hostView(state: State): HostView {
-  const points: HostView["points"] = {};
-  for (const s of state.seats) {
+  const cfg = state.config;
+  return {
+    emptyRound: state.schedule.emptyRound,
+    roles: parts.get(cfg, "host:roles", [state.schedule.roles], () => state.schedule.roles.map((x) => (x ? { ...x } : null))),
+    aliases: parts.get(cfg, "host:aliases", [state.aliases], () => state.aliases.map((a) => ({ ...a }))),
+    // deep copies of the submissions and of every round record, kept while those records stay the same objects
+    submissions: parts.get(cfg, "host:subs", [state.subs], () => hostSubs(state)),
+    garnets: seatNumbers(state, "host:garnets", state.garnets),
+    identityGarnets: seatNumbers(state, "host:identity", state.deferredGarnets),
+    hands: parts.get(cfg, "host:hands", [state.seats, ...state.seats.map((s) => state.hands[s])], () => Object.fromEntries(state.seats.map((s) => [s, (state.hands[s] ?? []).slice()]))),
+    missStreak: seatNumbers(state, "host:streaks", state.missStreak),
+    points: hostPoints(state),
+    rounds: parts.get(cfg, "host:rounds", [state.rounds], () => state.rounds.map((rec) => parts.get(rec, "host", [], () => JSON.parse(JSON.stringify(rec)) as RoundRecord))),
+  };
+}
+
+/** A copy of a record of a number per seat, kept while every seat's number stays the same (a round's end copies such records whether or not they changed). */
+function seatNumbers(state: State, key: string, numbers: Record<SeatId, number>): Record<SeatId, number> {
+  return parts.get(state.config, key, [state.seats, ...state.seats.map((s) => numbers[s])], () => ({ ...numbers }));
+}
+
+/** Each seat's points so far, the hidden ones included: a seat's entry kept while its tally is, the whole while every entry is. */
+function hostPoints(state: State): HostView["points"] {
+  const cfg = state.config;
+  const entries = state.seats.map((s) => {
     const t = state.tally[s]!;
-    points[s] = {
+    return parts.get(cfg, partKey("host:points", s), [t], () => ({
       minigame: t.minigameHalves / 2,
       challenges: t.challengeHalves / 2,
       guesses: t.guessHalves / 2,
       total: (t.minigameHalves + t.challengeHalves + t.guessHalves) / 2,
-    };
-  }
-  return {
-    emptyRound: state.schedule.emptyRound,
-    roles: state.schedule.roles.map((x) => (x ? { ...x } : null)),
-    aliases: state.aliases.map((a) => ({ ...a })),
-    // deep copies of the submissions and of every round record, kept while those records stay the same objects
-    submissions: parts.get(state.config, "host:subs", [state.subs], () => hostSubs(state)),
-    garnets: { ...state.garnets },
-    identityGarnets: { ...state.deferredGarnets },
-    hands: Object.fromEntries(state.seats.map((s) => [s, (state.hands[s] ?? []).slice()])),
-    missStreak: { ...state.missStreak },
-    points,
-    rounds: parts.get(state.config, "host:rounds", [state.rounds], () => state.rounds.map((rec) => parts.get(rec, "host", [], () => JSON.parse(JSON.stringify(rec)) as RoundRecord))),
-  };
+    }));
+  });
+  return parts.get(cfg, "host:points", [state.seats, ...entries], () => Object.fromEntries(state.seats.map((s, i) => [s, entries[i]!])));
 }
 
 /**

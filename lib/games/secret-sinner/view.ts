@@ -7,7 +7,7 @@ import { directChannelId } from "../core/chat";
 import type { SeatId, Viewer } from "../core/types";
 import { NONE, partKey, RecordParts, sharedAcrossRooms, sharedText, SharedValues, ViewParts } from "../core/view-parts";
 import { board, delivered, isSeat, letterInfo, lettersOf, lockTargetProblem, queryRounds, recipientLimit, roundStageProblem } from "./engine";
-import type { Letter, Realm } from "./rules";
+import type { Letter, Realm, Standing, Tiebreak } from "./rules";
 import { SINS, VIRTUES, areAllies, attributeLabel, rankRealm, recipientProblem, standingOf } from "./rules";
 import type { State } from "./state";
 import type { Answer, HostView, LockBoardEntry, PlayerEntry, QueryPanel, RecipientOption, ResultsView, SeatPanel, ReceivedAnswer, SentQuery, Unavailable, View } from "./view-types";
@@ -407,77 +407,107 @@ function resultsView(state: State, viewer: Viewer): ResultsView | null {
 const queryParts = new ViewParts<State["queries"][number]>();
 const lockParts = new ViewParts<State["locks"][number]>();
 
-/** The host's panel, in parts that each read only some of the records: a lock-in leaves the pairs and the query list as they were. */
+/**
+ * The host's panel, in parts that each read only some of the records: a
+ * lock-in leaves the pairs and the query list as they were. Queries and
+ * lock-ins are only ever appended, so a move adds one entry to their lists
+ * (and to the windows) rather than making the lists again.
+ */
 function hostView(state: State): HostView {
   const cfg = state.config;
   return {
     pairs: parts.get(cfg, "host:pairs", [state.letters, state.realms], () => hostPairs(state)),
-    queries: parts.get(cfg, "host:queries", [state.queries, state.stage, state.round], () =>
-      state.queries.map((q) => {
-        const isDelivered = delivered(state, q);
-        return queryParts.get(q, "host", [isDelivered], () => ({
-          round: q.round,
-          sender: q.sender,
-          recipient: q.recipient,
-          letters: q.letters.slice(),
-          attribute: q.attribute,
-          answers: answersOf(q),
-          delivered: isDelivered,
-        }));
-      }),
-    ),
-    locks: parts.get(cfg, "host:locks", [state.locks], () =>
-      state.locks.map((l) => lockParts.get(l, "host", [], () => ({ round: l.round, seat: l.seat, letter: l.letter, target: l.target, correct: l.correct }))),
-    ),
+    // whether an answer is delivered changes with the round and the stage alone: then the list is made again
+    queries: parts.grown(cfg, "host:queries", state.queries, [state.stage, state.round], (out, added) => [...out, ...added.map((q) => hostQuery(state, q))]) as HostView["queries"],
+    locks: parts.grown(cfg, "host:locks", state.locks, [], (out, added) => [...out, ...added.map((l) => lockParts.get(l, "host", [], () => ({ round: l.round, seat: l.seat, letter: l.letter, target: l.target, correct: l.correct })))]) as HostView["locks"],
     standings: parts.get(cfg, "host:standings", [state.seats, state.realms, state.letters, state.locks, state.result], () => hostStandings(state)),
-    windows: parts.get(cfg, "host:windows", [state.queries], () => hostWindows(state)),
+    windows: parts.grown(cfg, "host:windows", state.queries, [], (out, added) => hostWindows(out, added)) as HostView["windows"],
   };
+}
+
+function hostQuery(state: State, q: State["queries"][number]): HostView["queries"][number] {
+  const isDelivered = delivered(state, q);
+  return queryParts.get(q, "host", [isDelivered], () => ({
+    round: q.round,
+    sender: q.sender,
+    recipient: q.recipient,
+    letters: q.letters.slice(),
+    attribute: q.attribute,
+    answers: answersOf(q),
+    delivered: isDelivered,
+  }));
 }
 
 function hostStandings(state: State): HostView["standings"] {
   // each seat is scored on the lock-ins made by or aimed at its letters only (the others count for nothing), sorted out in one pass
-  const relevant: Record<SeatId, State["locks"]> = {};
+  const relevant = new Map<SeatId, State["locks"][number][]>();
   for (const l of state.locks) {
     const by = letterInfo(state, l.letter).owner;
     const at = letterInfo(state, l.target).owner;
-    (relevant[by] ??= []).push(l);
-    if (at !== by) (relevant[at] ??= []).push(l);
+    addTo(relevant, by, l);
+    // a lock-in aimed at a seat's letters counts for it only when it is correct (standingOf)
+    if (at !== by && l.correct) addTo(relevant, at, l);
   }
   // a seat's standing is kept while its letters and the lock-ins that touch them stay the same: a lock-in rescores two seats at most
   const cfg = state.config;
   const standings = state.seats.map((s) => {
-    const locks = parts.sameList(cfg, partKey("host:locks", s), relevant[s] ?? NONE);
+    const locks = parts.sameList(cfg, partKey("host:locks", s), relevant.get(s) ?? NONE);
     return parts.get(cfg, partKey("host:standing", s), [state.letters, locks], () => standingOf(s, lettersOf(state, s), locks, cfg.scoring));
   });
-  return (["heaven", "hell"] as const).flatMap((realm) => {
-    const group = standings.filter((st) => state.realms[st.seat] === realm);
+  // the same list while every row is (a move that rescores nobody: a lock-in of the end stage, say)
+  return parts.sameList(cfg, "host:rows", [...realmRows(state, "heaven", standings), ...realmRows(state, "hell", standings)]) as HostView["standings"];
+}
+
+function addTo<T>(lists: Map<SeatId, T[]>, seat: SeatId, item: T): void {
+  const list = lists.get(seat);
+  if (list) list.push(item);
+  else lists.set(seat, [item]);
+}
+
+/**
+ * A realm's rows, best first: kept while the standings of its seats and the
+ * final order stay the same, so a lock-in that rescores the seats of one
+ * realm leaves the other's rows as they were (not ranked again, and passed
+ * over by the diff).
+ */
+function realmRows(state: State, realm: Realm, standings: readonly Standing[]): HostView["standings"] {
+  const group = standings.filter((st) => state.realms[st.seat] === realm);
+  return parts.get(state.config, partKey("host:realm", realm), [state.seats, state.realms, state.result, ...group], () => {
     const order = state.result ? (realm === "heaven" ? state.result.heavenOrder : state.result.hellOrder) : rankRealm(group, state.seats);
+    // a row is kept while its standing, place and tiebreak stay the same: a lock-in changes the rows of the seats it rescores, and of those it moves
     return order.map((e, i) => {
       const st = group.find((g) => g.seat === e.seat)!;
-      // fields listed one by one: an object spread here cost more than the scoring itself
-      return {
-        seat: st.seat,
-        score: st.score,
-        correct: st.correct,
-        incorrect: st.incorrect,
-        correctRounds: st.correctRounds.slice(),
-        lockedCorrectly: st.lockedCorrectly,
-        lockedRounds: st.lockedRounds.slice(),
-        realm,
-        place: i + 1,
-        aboveNextBy: e.aboveNextBy,
-      };
+      return parts.get(state.config, partKey("host:row", st.seat), [st, realm, i + 1, e.aboveNextBy], () => standingRow(st, realm, i + 1, e.aboveNextBy));
     });
   });
 }
 
-function hostWindows(state: State): HostView["windows"] {
-  const windows: HostView["windows"] = [];
-  for (const q of state.queries) {
+/** A row of the host's standings. */
+function standingRow(st: Standing, realm: Realm, place: number, aboveNextBy: Tiebreak | null): HostView["standings"][number] {
+  // fields listed one by one: an object spread here cost more than the scoring itself
+  return {
+    seat: st.seat,
+    score: st.score,
+    correct: st.correct,
+    incorrect: st.incorrect,
+    correctRounds: st.correctRounds.slice(),
+    lockedCorrectly: st.lockedCorrectly,
+    lockedRounds: st.lockedRounds.slice(),
+    realm,
+    place,
+    aboveNextBy,
+  };
+}
+
+/** The windows of `out`, then one for each pair of `added` that talked in a round no window of theirs names yet (the round after the query): `out` itself when there is none. */
+function hostWindows(out: readonly HostView["windows"][number][], added: readonly State["queries"][number][]): readonly HostView["windows"][number][] {
+  let windows: HostView["windows"] | null = null;
+  for (const q of added) {
     const [a, b] = q.sender < q.recipient ? [q.sender, q.recipient] : [q.recipient, q.sender];
-    if (!windows.some((w) => w.a === a && w.b === b && w.round === q.round + 1)) windows.push({ a, b, channelId: directChannelId(a, b), round: q.round + 1 });
+    if ((windows ?? out).some((w) => w.a === a && w.b === b && w.round === q.round + 1)) continue;
+    (windows ??= out.slice()).push({ a, b, channelId: directChannelId(a, b), round: q.round + 1 });
   }
-  return windows;
+  return windows ?? out;
 }
 
 function hostPairs(state: State): HostView["pairs"] {

@@ -265,6 +265,19 @@ function allHints(state: State): { round: number; holder: SeatId; says: Truth }[
   return out;
 }
 
+/** A hint as the host's panel lists it, made once per hint (a round's hint never changes once given). */
+const hintParts = new ViewParts<NonNullable<RoundState["hint"]>>();
+
+/** Every hint given so far, as `allHints` lists them, each entry kept while its hint is. */
+function hostHints(state: State): ReturnType<typeof allHints> {
+  const out: ReturnType<typeof allHints> = [];
+  for (const r of state.rounds) {
+    const h = r.hint;
+    if (h) out.push(hintParts.get(h, "host", [r.round], () => ({ round: r.round, holder: h.holder, says: h.says })));
+  }
+  return out;
+}
+
 function knowsLines(state: State, seat: SeatId, role: Role, fellows: SeatId[]): string[] {
   const c = state.config;
   const lines: string[] = [];
@@ -569,20 +582,28 @@ function fullView(state: State, viewer: Viewer, parts: KeptParts): View {
           snipe: state.snipeUsed ? { ...state.snipeUsed } : null,
         }
       : null,
-    host:
-      viewer === "host"
-        ? {
-            roles: { ...state.roles },
-            headlineSet: state.headlineSet,
-            deck: state.deck.map((h) => ({ ...h })),
-            hintHolder: state.hintHolder,
-            hints: allHints(state),
-            peekRounds: state.peekRounds.slice(),
-            snipeUsed: state.snipeUsed ? { ...state.snipeUsed } : null,
-            votes: { ...cur.votes },
-            banBallot: b ? copyBallot(b.ballot) : null,
-            snipe: cur.snipe ? { ...cur.snipe } : null,
-          }
-        : null,
+    host: viewer === "host" ? hostPanel(state, cur, b) : null,
+  };
+}
+
+/**
+ * The host's panel: each member a copy of the state member it shows, kept
+ * while that member stays the same object (states are replaced in part, never
+ * changed), so that a ballot or a lean copies again only what it changed and
+ * the diff passes over the rest by identity.
+ */
+function hostPanel(state: State, cur: RoundState, b: ReturnType<typeof banBallot>): NonNullable<View["host"]> {
+  const c = state.config;
+  return {
+    roles: configParts.get(c, "host:roles", [state.roles], () => ({ ...state.roles })),
+    headlineSet: state.headlineSet,
+    deck: configParts.get(c, "host:deck", [state.deck], () => state.deck.map((h) => ({ ...h }))),
+    hintHolder: state.hintHolder,
+    hints: configParts.get(c, "host:hints", state.rounds.map((r) => r.hint), () => hostHints(state)),
+    peekRounds: configParts.get(c, "host:peeks", [state.peekRounds], () => state.peekRounds.slice()),
+    snipeUsed: state.snipeUsed ? configParts.get(c, "host:snipe-used", [state.snipeUsed], () => ({ ...state.snipeUsed! })) : null,
+    votes: configParts.get(c, "host:votes", [cur.votes], () => ({ ...cur.votes })),
+    banBallot: b ? configParts.get(c, "host:ban-ballot", [b.ballot], () => copyBallot(b.ballot)) : null,
+    snipe: cur.snipe ? configParts.get(c, "host:snipe", [cur.snipe], () => ({ ...cur.snipe! })) : null,
   };
 }
