@@ -156,6 +156,19 @@ describe("ViewParts", () => {
     expect(added).toEqual([[1, 2], [3], [1, 2, 3], [1, 9, 3, 4], [1, 9, 3, 4]]);
   });
 
+  it("keeps a record while its members and their values stay the same, as a copy the caller's changes do not reach", () => {
+    const parts = new ViewParts<object>();
+    const owner = {};
+    const record: Record<string, number> = { s1: 1, s2: 2 };
+    const kept = parts.sameRecord(owner, "record", record);
+    expect(kept).toEqual({ s1: 1, s2: 2 });
+    record.s1 = 5;
+    expect(kept.s1).toBe(1);
+    expect(parts.sameRecord(owner, "record", { s1: 1, s2: 2 })).toBe(kept);
+    for (const other of [{ s1: 1, s2: 3 }, { s1: 1 }, { s1: 1, s2: 2, s3: 0 }, { s2: 2, s1: 1 }] as Record<string, number>[]) expect(parts.sameRecord(owner, "record", other)).toEqual(other);
+    expect(parts.sameRecord(owner, "record", { s2: 2, s1: 1 })).not.toBe(kept);
+  });
+
   it("gives back the list kept before when one made again holds the very same entries", () => {
     const parts = new ViewParts<object>();
     const owner = {};

@@ -159,6 +159,23 @@ export class ViewParts<O extends object> {
   }
 
   /**
+   * The record kept for `owner` and `key` when it has the same members, in
+   * the same order, with the same values (===) as `record`, else a copy of
+   * `record`, kept from now on: a copy made again of a state member that was
+   * replaced by an equal one (a round's end copies some whether or not they
+   * changed) stays one object.
+   */
+  sameRecord<V>(owner: O, key: string, record: Readonly<Record<string, V>>): Readonly<Record<string, V>> {
+    const kept = this.listOf(owner, key);
+    const at = kept === undefined ? -1 : indexOf(kept, key);
+    const last = at >= 0 && kept![at + COUNT] === 0 ? (kept![at + VALUE] as Readonly<Record<string, V>>) : undefined;
+    if (last !== undefined && sameMembers(last, record)) return last;
+    const copy = { ...record };
+    this.keep(owner, key, copy, EMPTY);
+    return copy;
+  }
+
+  /**
    * A list made of `records`, an append-only list of records that are never
    * changed once made (queries, lock-ins, votes): `grow(out, added)` makes the
    * list for the records of `out` and then `added`. While `deps` stay the same
@@ -235,6 +252,19 @@ export class RecordParts<O extends object, V> {
     return value;
   }
 }
+
+/** Whether `a` and `b` have the same own members, in the same order, with the same values (===). */
+function sameMembers(a: Readonly<Record<string, unknown>>, b: Readonly<Record<string, unknown>>): boolean {
+  let n = 0;
+  for (const k in b) {
+    if (!own.call(a, k) || a[k] !== b[k]) return false;
+    n++;
+  }
+  for (const _ in a) n--;
+  return n === 0;
+}
+
+const own = Object.prototype.hasOwnProperty;
 
 /** What `ViewParts.grown` keeps: the records a list was made of, and the list. */
 interface Grown<R, E> {

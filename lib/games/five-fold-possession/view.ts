@@ -402,31 +402,40 @@ function hostView(state: State): HostView {
     submissions: parts.get(cfg, "host:subs", [state.subs], () => hostSubs(state)),
     garnets: seatNumbers(state, "host:garnets", state.garnets),
     identityGarnets: seatNumbers(state, "host:identity", state.deferredGarnets),
-    hands: parts.get(cfg, "host:hands", [state.seats, ...state.seats.map((s) => state.hands[s])], () => Object.fromEntries(state.seats.map((s) => [s, (state.hands[s] ?? []).slice()]))),
+    hands: parts.get(cfg, "host:hands", [state.seats, state.hands], () => parts.sameRecord(cfg, "host:hands-copy", Object.fromEntries(state.seats.map((s) => [s, hostHand(state, s)])))),
     missStreak: seatNumbers(state, "host:streaks", state.missStreak),
     points: hostPoints(state),
     rounds: parts.get(cfg, "host:rounds", [state.rounds], () => state.rounds.map((rec) => parts.get(rec, "host", [], () => JSON.parse(JSON.stringify(rec)) as RoundRecord))),
   };
 }
 
-/** A copy of a record of a number per seat, kept while every seat's number stays the same (a round's end copies such records whether or not they changed). */
-function seatNumbers(state: State, key: string, numbers: Record<SeatId, number>): Record<SeatId, number> {
-  return parts.get(state.config, key, [state.seats, ...state.seats.map((s) => numbers[s])], () => ({ ...numbers }));
+/** A copy of a record of a number per seat, kept while the record is, and made again only when a number changed (a round's end replaces such records whether or not they changed). */
+function seatNumbers(state: State, key: string, numbers: Record<SeatId, number>): Readonly<Record<SeatId, number>> {
+  return parts.get(state.config, key, [numbers], () => parts.sameRecord(state.config, `${key}-copy`, numbers));
 }
 
-/** Each seat's points so far, the hidden ones included: a seat's entry kept while its tally is, the whole while every entry is. */
-function hostPoints(state: State): HostView["points"] {
+/** A seat's hand as the host's panel lists it, copied once per hand. */
+function hostHand(state: State, seat: SeatId): number[] {
+  const hand = state.hands[seat] ?? NO_CARDS;
+  return parts.get(state.config, partKey("host:hand", seat), [hand], () => hand.slice());
+}
+
+const NO_CARDS: number[] = [];
+
+/** Each seat's points so far, the hidden ones included: made again when the tallies are replaced, each seat's entry kept while its tally is, the whole while every entry is. */
+function hostPoints(state: State): Readonly<HostView["points"]> {
   const cfg = state.config;
-  const entries = state.seats.map((s) => {
-    const t = state.tally[s]!;
-    return parts.get(cfg, partKey("host:points", s), [t], () => ({
-      minigame: t.minigameHalves / 2,
-      challenges: t.challengeHalves / 2,
-      guesses: t.guessHalves / 2,
-      total: (t.minigameHalves + t.challengeHalves + t.guessHalves) / 2,
-    }));
-  });
-  return parts.get(cfg, "host:points", [state.seats, ...entries], () => Object.fromEntries(state.seats.map((s, i) => [s, entries[i]!])));
+  return parts.get(cfg, "host:points", [state.seats, state.tally], () => parts.sameRecord(cfg, "host:points-copy", Object.fromEntries(state.seats.map((s) => [s, seatPoints(state, s)]))));
+}
+
+function seatPoints(state: State, seat: SeatId): HostView["points"][SeatId] {
+  const t = state.tally[seat]!;
+  return parts.get(state.config, partKey("host:points", seat), [t], () => ({
+    minigame: t.minigameHalves / 2,
+    challenges: t.challengeHalves / 2,
+    guesses: t.guessHalves / 2,
+    total: (t.minigameHalves + t.challengeHalves + t.guessHalves) / 2,
+  }));
 }
 
 /**

@@ -599,7 +599,7 @@ function hostPanel(state: State, cur: RoundState, b: ReturnType<typeof banBallot
     headlineSet: state.headlineSet,
     deck: configParts.get(c, "host:deck", [state.deck], () => state.deck.map((h) => ({ ...h }))),
     hintHolder: state.hintHolder,
-    hints: configParts.get(c, "host:hints", state.rounds.map((r) => r.hint), () => hostHints(state)),
+    hints: configParts.get(c, "host:hints", [state.rounds], () => configParts.sameList(c, "host:hints-list", hostHints(state))) as ReturnType<typeof allHints>,
     peekRounds: configParts.get(c, "host:peeks", [state.peekRounds], () => state.peekRounds.slice()),
     snipeUsed: state.snipeUsed ? configParts.get(c, "host:snipe-used", [state.snipeUsed], () => ({ ...state.snipeUsed! })) : null,
     votes: configParts.get(c, "host:votes", [cur.votes], () => ({ ...cur.votes })),
