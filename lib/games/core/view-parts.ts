@@ -183,7 +183,9 @@ export class ViewParts<O extends object> {
    * are added to the list kept before (a new list: the kept one may be in a
    * view already), so a move that appends one record costs one entry rather
    * than the whole list, and the entries before it stay the same objects for
-   * the diff to pass over. Anything else builds the list again from nothing.
+   * the diff to pass over. Anything else builds the list again from nothing;
+   * a list built again (or grown by nothing) that holds the very entries of
+   * the one kept before is that one, so the diff stops at it.
    */
   grown<R, E>(owner: O, key: string, records: readonly R[], deps: readonly unknown[], grow: (out: readonly E[], added: readonly R[]) => readonly E[]): readonly E[] {
     const list = this.listOf(owner, key);
