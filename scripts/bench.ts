@@ -331,7 +331,7 @@ try {
     for (const name of values.scenarios.split(",").filter((x) => ["8-seat", "2-seat", "org"].includes(x))) {
       const sc = SCENARIOS[name]!;
       log(`\n## cluster ${name}: ${sc.rooms.length} rooms at 1 and at ${n} server processes, sockets routed by their room (the machine is shared: compare within the run)`);
-      const common = { name, pgBase: pg.url, rooms: sc.rooms, paceMs: sc.paceMs, workers: Number(values.workers), warmupS: Number(values.warmup), windowS: Number(values.window), ageS: Number(values.age), log, mode: "garnet" as const };
+      const common = { name, pgBase: pg.url, rooms: sc.rooms, paceMs: sc.paceMs, workers: Number(values.workers), warmupS: Number(values.warmup), windowS: Number(values.window), ageS: Number(values.age), consoles: values.consoles, log, mode: "garnet" as const };
       const one = await runLoad({ ...common, processes: 1 });
       printLoad(one, null);
       const many = await runLoad({ ...common, processes: n });

@@ -276,11 +276,12 @@ class Room {
       }),
     );
     if (cfg.consoles) await this.watchAsHost(first);
-    // routed: the host console's commands go on the room's own socket, which reaches the process that serves it
-    const console_ = cfg.routed ? await signedInSocket(cfg.url, hostUser(Math.floor(this.index / ROOMS_PER_HOST)), false, this.code) : host;
-    if (console_ !== host) await connected(console_);
+    // routed: the host's commands go on a socket of the room's own, which reaches the process that serves it (the room's console, when it has one)
+    const own = cfg.routed && !this.console;
+    const console_ = this.console && cfg.routed ? this.console.socket : own ? await signedInSocket(cfg.url, hostUser(Math.floor(this.index / ROOMS_PER_HOST)), false, this.code) : host;
+    if (own) await connected(console_);
     const started = await requestPatiently(console_, "host:command", { code: this.code, command: { type: "start" } }, 60_000);
-    if (console_ !== host) console_.close();
+    if (own) console_.close();
     if (!started.ok) throw new Error(`start ${this.spec.gameId}: ${started.message}`);
     this.recycling = false;
   }

@@ -149,9 +149,7 @@ export class ViewParts<O extends object> {
    * built from it can name it alone among their dependencies.
    */
   sameList<T>(owner: O, key: string, list: readonly T[]): readonly T[] {
-    const kept = this.listOf(owner, key);
-    const at = kept === undefined ? -1 : indexOf(kept, key);
-    const last = at >= 0 && kept![at + COUNT] === 0 ? (kept![at + VALUE] as readonly T[]) : undefined;
+    const last = this.keptAlone<readonly T[]>(owner, key);
     if (last !== undefined && last.length === list.length && sameElements(last, list)) return last;
     const copy = list.slice();
     this.keep(owner, key, copy, EMPTY);
@@ -166,9 +164,7 @@ export class ViewParts<O extends object> {
    * changed) stays one object.
    */
   sameRecord<V>(owner: O, key: string, record: Readonly<Record<string, V>>): Readonly<Record<string, V>> {
-    const kept = this.listOf(owner, key);
-    const at = kept === undefined ? -1 : indexOf(kept, key);
-    const last = at >= 0 && kept![at + COUNT] === 0 ? (kept![at + VALUE] as Readonly<Record<string, V>>) : undefined;
+    const last = this.keptAlone<Readonly<Record<string, V>>>(owner, key);
     if (last !== undefined && sameMembers(last, record)) return last;
     const copy = { ...record };
     this.keep(owner, key, copy, EMPTY);
@@ -198,6 +194,13 @@ export class ViewParts<O extends object> {
     if (prev !== undefined && out.length === prev.out.length && sameElements(prev.out, out)) out = prev.out;
     this.keep(owner, key, { from: records, out } satisfies Grown<R, E>, deps);
     return out;
+  }
+
+  /** The value `sameList` or `sameRecord` kept for `owner` and `key` (one kept with no dependencies), if any. */
+  private keptAlone<V>(owner: O, key: string): V | undefined {
+    const list = this.listOf(owner, key);
+    const at = list === undefined ? -1 : indexOf(list, key);
+    return at >= 0 && list![at + COUNT] === 0 ? (list![at + VALUE] as V) : undefined;
   }
 
   /** The flat list that holds `key`'s value for `owner`, if the owner has any. */

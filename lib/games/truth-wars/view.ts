@@ -259,21 +259,15 @@ function roundView(r: RoundState, knows: boolean, votesShown: boolean): RoundVie
   };
 }
 
-function allHints(state: State): { round: number; holder: SeatId; says: Truth }[] {
-  const out: { round: number; holder: SeatId; says: Truth }[] = [];
-  for (const r of state.rounds) if (r.hint) out.push({ round: r.round, holder: r.hint.holder, says: r.hint.says });
-  return out;
-}
-
-/** A hint as the host's panel lists it, made once per hint (a round's hint never changes once given). */
+/** A hint as the panels list it, made once per hint (a round's hint never changes once given). */
 const hintParts = new ViewParts<NonNullable<RoundState["hint"]>>();
 
-/** Every hint given so far, as `allHints` lists them, each entry kept while its hint is. */
-function hostHints(state: State): ReturnType<typeof allHints> {
-  const out: ReturnType<typeof allHints> = [];
+/** Every hint given so far, each entry kept while its hint is. */
+function allHints(state: State): { round: number; holder: SeatId; says: Truth }[] {
+  const out: { round: number; holder: SeatId; says: Truth }[] = [];
   for (const r of state.rounds) {
     const h = r.hint;
-    if (h) out.push(hintParts.get(h, "host", [r.round], () => ({ round: r.round, holder: h.holder, says: h.says })));
+    if (h) out.push(hintParts.get(h, "entry", [r.round], () => ({ round: r.round, holder: h.holder, says: h.says })));
   }
   return out;
 }
@@ -599,7 +593,7 @@ function hostPanel(state: State, cur: RoundState, b: ReturnType<typeof banBallot
     headlineSet: state.headlineSet,
     deck: configParts.get(c, "host:deck", [state.deck], () => state.deck.map((h) => ({ ...h }))),
     hintHolder: state.hintHolder,
-    hints: configParts.get(c, "host:hints", [state.rounds], () => configParts.sameList(c, "host:hints-list", hostHints(state))) as ReturnType<typeof allHints>,
+    hints: configParts.get(c, "host:hints", [state.rounds], () => configParts.sameList(c, "host:hints-list", allHints(state))) as ReturnType<typeof allHints>,
     peekRounds: configParts.get(c, "host:peeks", [state.peekRounds], () => state.peekRounds.slice()),
     snipeUsed: state.snipeUsed ? configParts.get(c, "host:snipe-used", [state.snipeUsed], () => ({ ...state.snipeUsed! })) : null,
     votes: configParts.get(c, "host:votes", [cur.votes], () => ({ ...cur.votes })),
