@@ -6,7 +6,7 @@ import { applyRoomPatch } from "../../lib/room-feed";
 import { PayloadMemo } from "../rooms/payload-parts";
 import { buildPayload, configuredPhaseSeconds, joinPayload, payloadParts, splitPayload, type PayloadContext } from "../rooms/payloads";
 import { groupParts, recipientGroups, roomChanges } from "../test/room-changes";
-import { advanceGroup, RoomFrames } from "./frames";
+import { advanceGroup, frameText, RoomFrames } from "./frames";
 import { eventPacket } from "./writes";
 
 /** What a client holds: the payload its chain of packets rebuilds. */
@@ -119,5 +119,23 @@ describe("frames", () => {
     // the next patch still starts from the frame the group holds
     const after = receive(held, advanceGroup(frames, facts.code, "s1", parts(2), "now")!);
     expect(after.payload).toEqual(JSON.parse(JSON.stringify(joinPayload(parts(2)))));
+  });
+
+  it("writes a frame number's text as String does, across the millions its high digits change at and back", () => {
+    const now = Date.now() * 1000;
+    const around = (n: number) => [n - 2, n - 1, n, n + 1, n + 2];
+    const numbers = [
+      ...around(Math.ceil(now / 1e6) * 1e6),
+      ...around(now),
+      ...around(1e6),
+      ...around(1e15),
+      0,
+      7,
+      999_999,
+      // an earlier number after later ones: the high digits are made again
+      ...around(Math.floor(now / 1e6) * 1e6 - 5e6),
+      2 ** 53 - 1,
+    ];
+    for (const n of numbers) expect(frameText(n)).toBe(String(n));
   });
 });
