@@ -10,12 +10,14 @@ const NO_VIEWERS: readonly Viewer[] = Object.freeze([]);
 interface Derived {
   phase?: PhaseInfo;
   outcome?: Outcome | null;
-  chat?: { ids: SeatId[]; seats: string; rules: ChatChannelRule[] };
+  chat?: { ids: SeatId[]; rules: ChatChannelRule[] };
 }
 
 export class GameRules {
   private readonly memo = new WeakMap<object, Derived>();
   private readonly defaultChats = new WeakMap<SeatId[], ChatChannelRule[]>();
+  /** The seat ids last handed out, and the seat records they were read from. */
+  private seatList: { from: readonly { seat: SeatId }[]; ids: SeatId[] } | null = null;
 
   constructor(
     readonly game: AnyGame,
@@ -55,7 +57,22 @@ export class GameRules {
     return d.outcome;
   }
 
-  /** Who may talk to whom: the game's rule for this state, or the platform default (also before the start). */
+  /**
+   * The ids of a room's seat records, in order: the same array for as long as
+   * the ids stay the same. Taking or leaving a seat replaces the records but
+   * not the ids, and the chat rules are kept for as long as this array is the
+   * same (`chat`, and the games' own rules).
+   */
+  seatIds(seats: readonly { seat: SeatId }[]): SeatId[] {
+    const last = this.seatList;
+    if (last?.from === seats) return last.ids;
+    let ids = seats.map((s) => s.seat);
+    if (last && last.ids.length === ids.length && last.ids.every((id, i) => id === ids[i])) ids = last.ids;
+    this.seatList = { from: seats, ids };
+    return ids;
+  }
+
+  /** Who may talk to whom: the game's rule for this state, or the platform default (also before the start). Worked out once per state and seat list (`seatIds`). */
   chat(state: unknown | null, seats: SeatId[]): ChatChannelRule[] {
     if (state === null || !this.game.chat) {
       // the same list for the same seat list (the room hands the same array while its seats stay as they are)
@@ -64,10 +81,7 @@ export class GameRules {
       return rules;
     }
     const d = this.of(state);
-    // the same array is the same seats; another array is compared by its names
-    if (d.chat?.ids === seats) return d.chat.rules;
-    const key = seats.join(",");
-    if (!d.chat || d.chat.seats !== key) d.chat = { ids: seats, seats: key, rules: this.game.chat(state, seats) };
+    if (d.chat?.ids !== seats) d.chat = { ids: seats, rules: this.game.chat(state, seats) };
     return d.chat.rules;
   }
 }

@@ -13,16 +13,8 @@ import type { Store } from "./store";
 
 export const CHAT_PAGE = 50;
 
-/** The seat ids of each list of seat records (the list is replaced whenever a seat changes), for the chat rules every change reads. */
-const seatIdsOf = new WeakMap<RoomData["seats"], SeatId[]>();
-
 export function chatRules(rules: GameRules, data: RoomData): ChatChannelRule[] {
-  let ids = seatIdsOf.get(data.seats);
-  if (!ids) {
-    ids = data.seats.map((s) => s.seat);
-    seatIdsOf.set(data.seats, ids);
-  }
-  return rules.chat(data.state, ids);
+  return rules.chat(data.state, rules.seatIds(data.seats));
 }
 
 export function channelsFor(rules: GameRules, data: RoomData, role: Role, seat: SeatId | null): ChannelInfo[] {

@@ -115,6 +115,26 @@ describe("chat rules", () => {
       expect(chatRules(room.rules, room.data)).toBe(first);
     }
   });
+
+  it("read one seat list while the seat ids stay, when a seat changes hands as when nothing does", () => {
+    const game = getGame("secret-sinner")!;
+    const setup = auditSetup(game, 0);
+    const room = new AuditRoom(game, "chat-seats", setup.seats, setup.config, setup.spectators);
+    const ids = room.rules.seatIds(room.data.seats);
+    expect(ids).toEqual(setup.seats);
+    const first = chatRules(room.rules, room.data);
+    // the host hands a seat to a bot: new seat records, the same ids, so the same list and the same rules
+    const seats = room.data.seats;
+    room.apply({ kind: "host", actor: "host", payload: { type: "bot", seat: setup.seats[0]!, on: true } });
+    expect(room.data.seats).not.toBe(seats);
+    expect(room.data.seats[0]!.isBot).toBe(true);
+    expect(room.rules.seatIds(room.data.seats)).toBe(ids);
+    expect(chatRules(room.rules, room.data)).toBe(first);
+    // other ids: another list, and rules of their own
+    const fewer = room.data.seats.slice(1);
+    expect(room.rules.seatIds(fewer)).toEqual(setup.seats.slice(1));
+    expect(room.rules.seatIds(fewer)).not.toBe(ids);
+  });
 });
 
 describe("channel infos", () => {

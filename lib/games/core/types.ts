@@ -206,7 +206,7 @@ export interface GameDefinition<S, C, A extends { type: string }, V = unknown> {
   outcome(state: S): Outcome | null;
   /** A legal move for `ctx.seat` from its own view, or null when it has nothing to do. */
   bot(view: V, ctx: BotContext): A | null;
-  /** Who may talk to whom now. Default: public chat open to all, confessionals always open. */
+  /** Who may talk to whom now. Default: public chat open to all, confessionals always open. A room hands the same `seats` array while its seat ids stay the same, so rules kept may depend on the array itself. */
   chat?(state: S, seats: SeatId[]): ChatChannelRule[];
   /** One human line for an accepted action, for logs ("s2 rolled the d6"); must not reveal secrets to the public log. */
   describe?(action: A, actor: Actor): string;

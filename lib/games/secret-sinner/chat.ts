@@ -29,16 +29,15 @@ function publicClosedReason(state: State): string {
 const kept = new ViewParts<State["config"]>();
 
 /**
- * The rules read the stage, the round, the seats (a new array on every call,
- * so compared by their names) and the delivered queries (listed record by
- * record: a query sent this round changes nothing until the round ends). The
- * delivered queries are looked through only when the list of queries changed:
- * with the same list, stage and round they are the same.
+ * The rules read the stage, the round, the seats (the room hands the same
+ * array while its seat ids stay the same) and the delivered queries (listed
+ * record by record: a query sent this round changes nothing until the round
+ * ends). The delivered queries are looked through only when the list of
+ * queries changed: with the same list, stage and round they are the same.
  */
 export function chatRules(state: State, seats: SeatId[]): ChatChannelRule[] {
-  const names = seats.join(",");
-  return kept.get(state.config, "chat:queries", [state.stage, state.round, names, state.queries], () => {
-    const deps: unknown[] = [state.stage, state.round, names];
+  return kept.get(state.config, "chat:queries", [state.stage, state.round, seats, state.queries], () => {
+    const deps: unknown[] = [state.stage, state.round, seats];
     for (const q of state.queries) if (delivered(state, q)) deps.push(q);
     return kept.get(state.config, "chat", deps, () => buildChatRules(state, seats));
   });

@@ -9,9 +9,9 @@ import type { State } from "./types";
 /** Rules kept per game (keyed by its config object), so the room sees the same array while they stay the same. */
 const kept = new ViewParts<State["config"]>();
 
-/** The rules read whether the game is over, the bans and the seats (a new array on every call, so compared by their names). */
+/** The rules read whether the game is over, the bans and the seats (the room hands the same array while its seat ids stay the same). */
 export function chat(state: State, seats: SeatId[]): ChatChannelRule[] {
-  return kept.get(state.config, "chat", [state.result === null, state.bans, seats.join(",")], () => buildChat(state, seats));
+  return kept.get(state.config, "chat", [state.result === null, state.bans, seats], () => buildChat(state, seats));
 }
 
 function buildChat(state: State, seats: SeatId[]): ChatChannelRule[] {
