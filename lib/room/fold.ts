@@ -87,9 +87,11 @@ export function foldEvent(rules: GameRules, data: RoomData | null, ev: LoggedEve
 /**
  * The room with the members that a game's move, or any event's stamp, puts
  * anew; the others as they were. Built member by member, in the order the
- * room is created with: an object spread of the room with members put after
- * it takes V8's slow path, about ten times the cost (see docs/benchmarks.md,
- * fiftieth pass), and every event makes one or two.
+ * room is created with, so that the rooms of every move share one hidden
+ * class. Made by object spreads with members put after them, they had many,
+ * and a spread of the room then took V8's slow path: about 830 ns against 70
+ * for this in a micro-benchmark (docs/benchmarks.md, the fiftieth pass), with
+ * one or two per event.
  */
 function roomWith(data: RoomData, version: number, status: RoomStatus, state: unknown, clock: Clock, notices: Notice[]): RoomData {
   return {
