@@ -63,6 +63,17 @@ describe("Limits", () => {
     expect(l.take("room_create", "10.0.0.1").ok).toBe(true);
   });
 
+  it("a global refusal does not spend the key's bucket", () => {
+    const c = clock();
+    const l = new Limits({ ...off, room_create: { per: { count: 1, perSeconds: 3600 }, global: { count: 1, perSeconds: 1 } } }, { now: c.now });
+    expect(l.take("room_create", "a").ok).toBe(true);
+    expect(l.take("room_create", "b")).toMatchObject({ ok: false, scope: "global", retryAfterMs: 1000 });
+    c.advance(1000);
+    // b's one token (an hour to come back) is still there
+    expect(l.take("room_create", "b").ok).toBe(true);
+    expect(l.take("room_create", "b")).toMatchObject({ ok: false, scope: "key" });
+  });
+
   it("check looks without taking; forget drops a key; an off limit never refuses", () => {
     const l = new Limits({ ...off, unknown_code: { per: { count: 1, perSeconds: 60 }, global: null } });
     expect(l.check("unknown_code", "a").ok).toBe(true);

@@ -59,7 +59,9 @@ const NOUNS: Record<LimitName, string> = {
 
 export const DEFAULT_LIMITS: LimitTable = Object.fromEntries(LIMIT_NAMES.map((n) => [n, LIMIT_INFO[n].defaults])) as LimitTable;
 
-export type Taken = { ok: true } | { ok: false; code: "rate/limited"; message: string; retryAfterMs: number; scope: "key" | "global" };
+export type Taken = { readonly ok: true } | { ok: false; code: "rate/limited"; message: string; retryAfterMs: number; scope: "key" | "global" };
+
+const TAKEN: Taken = Object.freeze({ ok: true });
 
 interface Bucket {
   tokens: number;
@@ -83,7 +85,8 @@ export class KeyedBuckets {
     return this.buckets.size;
   }
 
-  private refill(key: string): Bucket {
+  /** `key`'s bucket refilled up to now: the one held, or a full one not yet held. */
+  refill(key: string): Bucket {
     const t = this.now();
     const b = this.buckets.get(key);
     if (!b) return { tokens: this.rate.count, at: t };
@@ -94,14 +97,22 @@ export class KeyedBuckets {
 
   /** Milliseconds until `cost` tokens are there for `key` (0: now). */
   wait(key: string, cost = 1): number {
-    const b = this.refill(key);
+    return this.waitIn(this.refill(key), cost);
+  }
+
+  /** Milliseconds until `cost` tokens are in a bucket just refilled (0: now). */
+  waitIn(b: Bucket, cost: number): number {
     // (the small epsilon keeps float error from adding a millisecond)
     return b.tokens >= cost ? 0 : Math.ceil((cost - b.tokens) / this.perMs - 1e-9);
   }
 
   /** Takes `cost` tokens that `wait` said are there. */
   spend(key: string, cost = 1): void {
-    const b = this.refill(key);
+    this.spendFrom(key, this.refill(key), cost);
+  }
+
+  /** Takes `cost` tokens from `key`'s bucket just refilled (`refill`), which `waitIn` said has them. */
+  spendFrom(key: string, b: Bucket, cost: number): void {
     b.tokens -= cost;
     // re-inserting keeps the map in least-recently-used order
     this.buckets.delete(key);
@@ -151,16 +162,22 @@ export class Limits {
     if (k > 0) return this.refusal(name, "key", k);
     const g = this.global.get(name)?.wait("*", cost) ?? 0;
     if (g > 0) return this.refusal(name, "global", g);
-    return { ok: true };
+    return TAKEN;
   }
 
-  /** Takes `cost` tokens from `key`'s bucket and the global one, or neither when either is short. */
+  /** Takes `cost` tokens from `key`'s bucket and the global one, or neither when either is short (each bucket looked up once: this runs for every socket event). */
   take(name: LimitName, key: string, cost = 1): Taken {
-    const r = this.check(name, key, cost);
-    if (!r.ok) return r;
-    this.keyed.get(name)?.spend(key, cost);
-    this.global.get(name)?.spend("*", cost);
-    return r;
+    const keyed = this.keyed.get(name);
+    const mine = keyed?.refill(key);
+    const k = mine ? keyed!.waitIn(mine, cost) : 0;
+    if (k > 0) return this.refusal(name, "key", k);
+    const global = this.global.get(name);
+    const all = global?.refill("*");
+    const g = all ? global!.waitIn(all, cost) : 0;
+    if (g > 0) return this.refusal(name, "global", g);
+    if (mine) keyed!.spendFrom(key, mine, cost);
+    if (all) global!.spendFrom("*", all, cost);
+    return TAKEN;
   }
 
   /** Drops a key that is gone (a closed socket), so its bucket does not wait to be evicted. */
