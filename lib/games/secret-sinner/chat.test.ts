@@ -33,6 +33,20 @@ describe("communication windows", () => {
     expect(closed.closedReason).toMatch(/round 2 only/);
   });
 
+  it("keeps the rules one list while queries are sent in a round, and lists the window once the round ends", () => {
+    const start = newGame();
+    const before = chat(start);
+    const sent = query(query(start, "s5", "s1"), "s2", "s9");
+    expect(sent.queries).toHaveLength(2);
+    // nothing delivered yet: the very list of before
+    expect(chat(sent)).toBe(before);
+    const next = endRound(sent);
+    expect(chat(next)).not.toBe(before);
+    expect(chat(next).filter((c) => c.kind === "direct")).toHaveLength(2);
+    // a query of the new round leaves that round's rules as they are
+    expect(chat(query(next, "s1", "s5"))).toBe(chat(next));
+  });
+
   it("opens again for the round after a new query between the two, in either direction", () => {
     let s = endRound(query(newGame(), "s5", "s1"));
     s = endRound(query(s, "s1", "s5"));

@@ -8,6 +8,8 @@ import { NONE, sharedText, ViewParts } from "../core/view-parts";
 import { delivered } from "./engine";
 import type { State } from "./state";
 
+type Query = State["queries"][number];
+
 function publicOpen(state: State): boolean {
   switch (state.config.publicChat) {
     case "always":
@@ -30,20 +32,21 @@ const kept = new ViewParts<State["config"]>();
 
 /**
  * The rules read the stage, the round, the seats (the room hands the same
- * array while its seat ids stay the same) and the delivered queries (listed
- * record by record: a query sent this round changes nothing until the round
- * ends). The delivered queries are looked through only when the list of
- * queries changed: with the same list, stage and round they are the same.
+ * array while its seat ids stay the same) and the delivered queries. Those
+ * are a list grown as queries are appended (`ViewParts.grown`): a query sent
+ * this round is delivered only once the round ends, so a move that sends one
+ * leaves the list, and with it the rules, as they were, and only the queries
+ * appended are looked at. A new round or stage looks through them all again.
  */
 export function chatRules(state: State, seats: SeatId[]): ChatChannelRule[] {
-  return kept.get(state.config, "chat:queries", [state.stage, state.round, seats, state.queries], () => {
-    const deps: unknown[] = [state.stage, state.round, seats];
-    for (const q of state.queries) if (delivered(state, q)) deps.push(q);
-    return kept.get(state.config, "chat", deps, () => buildChatRules(state, seats));
+  const shown = kept.grown(state.config, "chat:delivered", state.queries, [state.stage, state.round], (out: readonly Query[], added: readonly Query[]) => {
+    const more = added.filter((q) => delivered(state, q));
+    return more.length === 0 ? out : out.concat(more);
   });
+  return kept.get(state.config, "chat", [state.stage, state.round, seats, shown], () => buildChatRules(state, seats, shown));
 }
 
-function buildChatRules(state: State, seats: SeatId[]): ChatChannelRule[] {
+function buildChatRules(state: State, seats: SeatId[], shown: readonly Query[]): ChatChannelRule[] {
   const open = publicOpen(state);
   const table = open ? publicChannel(seats) : { ...publicChannel(seats, []), closedReason: publicClosedReason(state) };
   const channels: ChatChannelRule[] = [table, ...seats.map(confessionalChannel)];
@@ -52,8 +55,7 @@ function buildChatRules(state: State, seats: SeatId[]): ChatChannelRule[] {
   // only in the round after such a query. Listed from delivery on (so the
   // recipient learns of it with the answer) and kept for reading once closed.
   const pairs = new Map<string, { a: SeatId; b: SeatId; rounds: number[] }>();
-  for (const q of state.queries) {
-    if (!delivered(state, q)) continue;
+  for (const q of shown) {
     const id = directChannelId(q.sender, q.recipient);
     const [a, b] = q.sender < q.recipient ? [q.sender, q.recipient] : [q.recipient, q.sender];
     const entry = pairs.get(id) ?? { a, b, rounds: [] };
