@@ -133,6 +133,16 @@ function list<T>(items: Iterable<T>, row: (item: T) => string): string {
   return `[${out}]`;
 }
 
+// Each list's record as JSON text: functions made once, where a closure made anew for each batch
+// would go through V8's lazy-compile stub on its first call, every batch.
+const eventJson = ({ event: x }: Commit) =>
+  `{"r":${val(x.roomId)},"q":${val(x.seq)},"k":${val(x.kind)},"a":${val(x.actor)},"p":${x.payload ?? "null"},"c":${val(x.clientId)},"t":${ts(x.at)},"d":${ts(x.deadlineAt)},"z":${val(x.paused)}}`;
+const snapshotJson = (x: NonNullable<Commit["snapshot"]>) => `{"r":${val(x.roomId)},"q":${val(x.seq)},"s":${x.state ?? "null"}}`;
+const seatJson = (x: SeatRow) => `{"r":${val(x.roomId)},"sid":${val(x.seatId)},"u":${val(x.userId)},"n":${val(x.name)},"b":${val(x.isBot)}}`;
+const roomJson = ({ row: x, fence }: { row: RoomRow; fence: number }) =>
+  `{"id":${val(x.id)},"token":${val(fence)},"version":${val(x.version)},"status":${val(x.status)},"deadline":${ts(x.deadlineAt)},"paused":${ts(x.pausedAt)},"remaining":${val(x.remainingMs)},` +
+  `"durations":${JSON.stringify(x.durations) ?? "null"},"end_reason":${val(x.endReason)},"smode":${val(x.spectators.mode)},"slag":${val(x.spectators.lag)},"sreveal":${val(x.spectators.revealAtEnd)}}`;
+
 /**
  * The statement's parameters for a batch, as JSON text. A room may have
  * several commits in a batch, in the order of their events: all its events are
@@ -142,23 +152,11 @@ function list<T>(items: Iterable<T>, row: (item: T) => string): string {
 export function batchParams(commits: Commit[]): string[] {
   const rooms = new Map<string, { row: RoomRow; fence: number }>();
   const seats = new Map<string, SeatRow>();
+  const snapshots: NonNullable<Commit["snapshot"]>[] = [];
   for (const c of commits) {
     rooms.set(c.room.id, { row: c.room, fence: c.fence });
     for (const s of c.seats) seats.set(`${s.roomId}/${s.seatId}`, s);
+    if (c.snapshot) snapshots.push(c.snapshot);
   }
-  const e = list(commits, ({ event: x }) =>
-    `{"r":${val(x.roomId)},"q":${val(x.seq)},"k":${val(x.kind)},"a":${val(x.actor)},"p":${x.payload ?? "null"},"c":${val(x.clientId)},"t":${ts(x.at)},"d":${ts(x.deadlineAt)},"z":${val(x.paused)}}`,
-  );
-  const n = list(
-    commits.flatMap((c) => (c.snapshot ? [c.snapshot] : [])),
-    (x) => `{"r":${val(x.roomId)},"q":${val(x.seq)},"s":${x.state ?? "null"}}`,
-  );
-  const s = list(seats.values(), (x) => `{"r":${val(x.roomId)},"sid":${val(x.seatId)},"u":${val(x.userId)},"n":${val(x.name)},"b":${val(x.isBot)}}`);
-  const r = list(
-    rooms.values(),
-    ({ row: x, fence }) =>
-      `{"id":${val(x.id)},"token":${val(fence)},"version":${val(x.version)},"status":${val(x.status)},"deadline":${ts(x.deadlineAt)},"paused":${ts(x.pausedAt)},"remaining":${val(x.remainingMs)},` +
-      `"durations":${JSON.stringify(x.durations) ?? "null"},"end_reason":${val(x.endReason)},"smode":${val(x.spectators.mode)},"slag":${val(x.spectators.lag)},"sreveal":${val(x.spectators.revealAtEnd)}}`,
-  );
-  return [e, n, s, r];
+  return [list(commits, eventJson), list(snapshots, snapshotJson), list(seats.values(), seatJson), list(rooms.values(), roomJson)];
 }
