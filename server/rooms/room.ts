@@ -37,7 +37,7 @@ export interface RoomHooks {
   /** Whether some socket of a seat's holder is connected now. */
   connected?(room: Room, seat: SeatId): boolean;
   /** Users whose seat changed: their sockets follow the seat (decided on the room's queue). */
-  seatsMoved?(room: Room, userIds: string[]): void;
+  seatsMoved?(room: Room, userIds: readonly string[]): void;
   /** Once a chat message is stored: deliver it to the channel's readers only. */
   chat?(room: Room, rule: ChatChannelRule, message: ChatMessage): void;
   /** A line for one seat's holder (the host's nudge) or one user (an answer to their request). */
@@ -70,6 +70,10 @@ interface QueuedAct {
   resolve: (version: number) => void;
   reject: (e: unknown) => void;
 }
+
+/** A commit's outcome as commitSteps reads it: null once durable, else what its write failed with (made once, not as closures per step). */
+const wrote = (): null => null;
+const failedWith = (e: unknown): { e: unknown } => ({ e });
 
 export interface RoomOptions {
   botDelayMs: number;
@@ -279,7 +283,7 @@ export class Room {
   private async commitSteps(steps: Step[]): Promise<{ durable: number; failure?: Error }> {
     const written = performance.now();
     // handed to the store at once, so that they share a batch
-    const outcomes = await Promise.all(steps.map((s) => this.store.append(s.commit).then(() => null, (e: unknown) => ({ e }))));
+    const outcomes = await Promise.all(steps.map((s) => this.store.append(s.commit).then(wrote, failedWith)));
     const firstFailed = outcomes.findIndex((o) => o !== null);
     const durable = firstFailed < 0 ? steps.length : firstFailed;
     const waited = performance.now() - written;

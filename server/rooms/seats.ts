@@ -43,8 +43,12 @@ export function decideRelease(data: RoomData, userId: string, season = false): R
   throw new CommandError("seat/none", "You have no seat in this room.");
 }
 
+const NO_USERS: readonly string[] = Object.freeze([]);
+
 /** Users whose seat changed with an event: their sockets must follow (or stop following) the seat. */
-export function movedUsers(before: RoomData, after: RoomData): string[] {
+export function movedUsers(before: RoomData, after: RoomData): readonly string[] {
+  // a game's move leaves the seats and the requests as they were: nothing to look through
+  if (before.seats === after.seats && before.requests === after.requests) return NO_USERS;
   const out = new Set<string>();
   for (let i = 0; i < after.seats.length; i++) {
     const a = before.seats[i];

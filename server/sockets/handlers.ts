@@ -169,7 +169,7 @@ function subscribe(io: IO, socket: Sock, room: Room, asSpectator: boolean): { ro
 }
 
 /** The room's queue says these users' seats changed: each of their sockets watching the room follows, with a whole payload to build on. */
-export function seatsMoved(io: IO, room: Room, userIds: string[]): void {
+export function seatsMoved(io: IO, room: Room, userIds: readonly string[]): void {
   for (const userId of userIds) {
     for (const id of io.sockets.adapter.rooms.get(groupUser(userId)) ?? []) {
       const socket = io.sockets.sockets.get(id) as Sock | undefined;
