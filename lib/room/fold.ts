@@ -90,8 +90,8 @@ export function foldEvent(rules: GameRules, data: RoomData | null, ev: LoggedEve
  * room is created with, so that the rooms of every move share one hidden
  * class. Made by object spreads with members put after them, they had many,
  * and a spread of the room then took V8's slow path: about 830 ns against 70
- * for this in a micro-benchmark (docs/benchmarks.md, the fiftieth pass), with
- * one or two per event.
+ * for this in a micro-benchmark (the cost-per-action work's fiftieth pass, in
+ * docs/benchmarks.md and then its history), with one or two per event.
  */
 function roomWith(data: RoomData, version: number, status: RoomStatus, state: unknown, clock: Clock, notices: Notice[]): RoomData {
   return {
