@@ -158,15 +158,16 @@ export class Limits {
 
   /** Whether `take` would succeed now, without taking anything. */
   check(name: LimitName, key: string, cost = 1): Taken {
-    const k = this.keyed.get(name)?.wait(key, cost) ?? 0;
-    if (k > 0) return this.refusal(name, "key", k);
-    const g = this.global.get(name)?.wait("*", cost) ?? 0;
-    if (g > 0) return this.refusal(name, "global", g);
-    return TAKEN;
+    return this.decide(name, key, cost, false);
   }
 
-  /** Takes `cost` tokens from `key`'s bucket and the global one, or neither when either is short (each bucket looked up once: this runs for every socket event). */
+  /** Takes `cost` tokens from `key`'s bucket and the global one, or neither when either is short. */
   take(name: LimitName, key: string, cost = 1): Taken {
+    return this.decide(name, key, cost, true);
+  }
+
+  /** Whether both buckets have `cost` tokens now, and with `spend`, takes them: each bucket looked up once (a take runs for every socket event). */
+  private decide(name: LimitName, key: string, cost: number, spend: boolean): Taken {
     const keyed = this.keyed.get(name);
     const mine = keyed?.refill(key);
     const k = mine ? keyed!.waitIn(mine, cost) : 0;
@@ -175,8 +176,8 @@ export class Limits {
     const all = global?.refill("*");
     const g = all ? global!.waitIn(all, cost) : 0;
     if (g > 0) return this.refusal(name, "global", g);
-    if (mine) keyed!.spendFrom(key, mine, cost);
-    if (all) global!.spendFrom("*", all, cost);
+    if (spend && mine) keyed!.spendFrom(key, mine, cost);
+    if (spend && all) global!.spendFrom("*", all, cost);
     return TAKEN;
   }
 

@@ -3,6 +3,7 @@
 // records them. In the lobby a free seat is simply taken; once a game runs, an
 // open seat is asked of the host, who approves or turns the request down.
 import type { RoomData, RoomEvent, SeatRec } from "../../lib/room/types";
+import { FROZEN_NONE } from "../../lib/games/core/view-parts";
 import { looksAlike } from "../../lib/text";
 import { CommandError } from "./errors";
 
@@ -43,12 +44,10 @@ export function decideRelease(data: RoomData, userId: string, season = false): R
   throw new CommandError("seat/none", "You have no seat in this room.");
 }
 
-const NO_USERS: readonly string[] = Object.freeze([]);
-
 /** Users whose seat changed with an event: their sockets must follow (or stop following) the seat. */
 export function movedUsers(before: RoomData, after: RoomData): readonly string[] {
   // a game's move leaves the seats and the requests as they were: nothing to look through
-  if (before.seats === after.seats && before.requests === after.requests) return NO_USERS;
+  if (before.seats === after.seats && before.requests === after.requests) return FROZEN_NONE;
   const out = new Set<string>();
   for (let i = 0; i < after.seats.length; i++) {
     const a = before.seats[i];
